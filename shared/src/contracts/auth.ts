@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../limits.ts';
+import { FIELD_MSG } from '../messages.ts';
+
+export const USERNAME_LABEL = 'ユーザー名';
+export const PASSWORD_LABEL = 'パスワード';
+
+/** POST /api/token-auth/ — the same schema validates the sign-in form (spec §5). */
+export const ZTokenAuthRequest = z.object({
+  username: z
+    .string({ error: FIELD_MSG.required(USERNAME_LABEL) })
+    .trim()
+    .min(1, FIELD_MSG.required(USERNAME_LABEL))
+    .max(150, FIELD_MSG.maxLength(USERNAME_LABEL, 150)),
+  password: z
+    .string({ error: FIELD_MSG.required(PASSWORD_LABEL) })
+    .min(1, FIELD_MSG.required(PASSWORD_LABEL))
+    .min(PASSWORD_MIN_LENGTH, FIELD_MSG.minLength(PASSWORD_LABEL, PASSWORD_MIN_LENGTH))
+    .max(256, FIELD_MSG.maxLength(PASSWORD_LABEL, 256)),
+});
+export type TTokenAuthRequest = z.infer<typeof ZTokenAuthRequest>;
+
+export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TTokenPair = z.infer<typeof ZTokenPair>;
+
+/** POST /api/token-refresh/ — rotating: the answer carries a new refresh token too. */
+export const ZTokenRefreshRequest = z.object({
+  refresh: z.string({ error: FIELD_MSG.required('refresh') }).min(1, FIELD_MSG.required('refresh')),
+});
+export type TTokenRefreshRequest = z.infer<typeof ZTokenRefreshRequest>;
+
+/** POST /api/account/logout/ — the refresh token's family is revoked when given. */
+export const ZLogoutRequest = z.object({ refresh: z.string().min(1).optional() });
+export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
+
+/** POST /api/cas-auth/ (sign-in issue). */
+export const ZCasAuthRequest = z.object({ service: z.string().min(1), ticket: z.string().min(1) });
+export const ZCasTokenPair = ZTokenPair.extend({ sessionid: z.string() });
+
+/** POST /api/lark-auth/ (sign-in issue). */
+export const ZLarkAuthRequest = z.object({ code: z.string().min(1) });
+
+/** The JWT header scheme word (spec §7). */
+export const AUTH_SCHEME = 'JWT';
+export const CAS_TOKEN_HEADER = 'X-Cas-Token';
+
+/**
+ * GET /api/auth/methods/ (public): which sign-in doors this deployment has open, so the web knows
+ * whether /login goes to CAS, whether to show the mail-account button, and how to load Lark's H5 SDK.
+ */
+export const ZAuthMethods = z.object({
+  password: z.boolean(),
+  cas: z.object({ login_url: z.string() }).nullable(),
+  mail: z.object({ label: z.string() }).nullable(),
+  lark: z.object({ app_id: z.string(), sdk_url: z.string() }).nullable(),
+});
+export type TAuthMethods = z.infer<typeof ZAuthMethods>;

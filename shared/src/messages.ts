@@ -1,0 +1,75 @@
+// Every user-facing sentence the API, the web and the bot share. Spec §8.2–§8.4 strings are copied
+// exactly; the rest are ours, written in the same register.
+
+/** Spec §8.2. */
+export const MSG = {
+  unexpected: '予期できないエラーが発生しました。',
+  fileRequired: 'ファイルを選択してください。',
+  requiredField: '%s は必須項目です。',
+  noCommutingChange: '先月の通勤変更がありません。',
+  paidLeaveUnavailable: '有休情報取得できません。',
+  unsupportedBrowser: 'サポートしないブラウザです。',
+  larkLoginFailed: 'ログイン失敗しました',
+  noMessages: 'メッセージがありません。',
+} as const;
+
+/** Spec §8.3. */
+export const SUCCESS = {
+  saved: '保存しました。',
+  deleted: '削除しました。',
+  sentBack: '差戻し成功しました。',
+  approved: '承認しました。',
+  uploaded: 'ファイルアップロードしました。',
+  resent: '再送信しました、しばらくお待ちください。',
+} as const;
+
+/** Spec §8.4 gives only the task-creation wording; the others are ours. */
+export const CONFIRM = {
+  createTask: '申請します、よろしいですか？',
+  approve: '承認します、よろしいですか？',
+  sendBack: '差戻します、よろしいですか？',
+  save: '保存します、よろしいですか？',
+  saveWorkflow: 'ワークフローを保存します、よろしいですか？',
+  removeNode: 'ノードを削除します、よろしいですか？',
+  delete: '削除します、よろしいですか？',
+  upload: 'ファイルをアップロードします、よろしいですか？',
+  resend: '再送信します、よろしいですか？',
+  logout: 'ログアウトします、よろしいですか？',
+} as const;
+
+/** Toast titles of spec §8.1. */
+export const TOAST_TITLE = { success: '成功：', error: 'エラー：' } as const;
+
+/** API error details (ours). */
+export const API_MSG = {
+  invalidCredentials: 'ユーザー名またはパスワードが正しくありません。',
+  inactiveUser: 'このアカウントは無効になっています。',
+  notAuthenticated: '認証情報が含まれていません。',
+  invalidToken: 'トークンが無効か、期限が切れています。',
+  refreshReused: 'このリフレッシュトークンは既に使用されています。再度ログインしてください。',
+  permissionDenied: 'この操作を実行する権限がありません。',
+  notFound: '見つかりませんでした。',
+  pathNotFound: 'このURLは存在しません。',
+  methodNotAllowed: 'このメソッドは許可されていません。',
+  malformedJson: 'リクエストの JSON 形式が正しくありません。',
+  unsupportedMediaType: 'サポートされていないメディアタイプです。',
+  payloadTooLarge: 'リクエストのサイズが上限を超えています。',
+  tooManyLoginAttempts: 'ログインの試行回数が上限に達しました。しばらくしてから再度お試しください。',
+  tooManyRequests: 'リクエストが多すぎます。しばらくしてから再度お試しください。',
+  conflict: '他の操作と競合しました。画面を更新してから再度お試しください。',
+  invalidInput: '入力内容に誤りがあります。',
+  logoutDone: 'ログアウトしました。',
+} as const;
+
+/** Field-level validation messages (ours, in the style of spec §5). */
+export const FIELD_MSG = {
+  required: (label: string) => MSG.requiredField.replace('%s', label),
+  minLength: (label: string, min: number) => `${label} は ${min} 文字以上で入力してください。`,
+  maxLength: (label: string, max: number) => `${label} は ${max} 文字以内で入力してください。`,
+  invalid: (label: string) => `${label} の形式が正しくありません。`,
+  integer: (label: string) => `${label} は整数で入力してください。`,
+  boolean: (label: string) => `${label} は はい または いいえ で指定してください。`,
+  email: (label: string) => `${label} は有効なメールアドレスではありません。`,
+  fileTooLarge: (label: string, kb: number) => `${label} のサイズは ${kb}KB 以下にしてください。`,
+  unknownField: 'この項目は受け付けられません。',
+} as const;
