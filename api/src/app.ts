@@ -1,0 +1,75 @@
+// The Express application, without listening: index.ts serves it, tests drive it with supertest.
+// Everything it needs comes in through `deps`, so tests never depend on process.env.
+import express, { type Express } from 'express';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Logger } from './logger.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { apiNotFound, errorHandler } from './middleware/error-handler.ts';
+import { requestLogger } from './middleware/request-logger.ts';
+import { requireJsonBody } from './middleware/require-json.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { spa } from './middleware/spa.ts';
+import { accountRouter } from './modules/account/account.routes.ts';
+import { authRouter } from './modules/auth/auth.routes.ts';
+import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle.ts';
+import { createTokenService } from './modules/auth/tokens.ts';
+import { companyRouter } from './modules/company/company.routes.ts';
+import { devicesRouter } from './modules/devices/devices.routes.ts';
+import { healthRouter } from './modules/health/health.routes.ts';
+import { notificationsRouter } from './modules/notifications/notifications.routes.ts';
+import { organizationsRouter } from './modules/organizations/organizations.routes.ts';
+import { useJapaneseZodMessages } from './zod-messages.ts';
+
+/** JSON bodies up to 4 MB: uploads (2 MB files) arrive base64-encoded inside JSON. */
+export const JSON_BODY_LIMIT = '4mb';
+
+export interface AppDeps {
+  readonly config: AppConfig;
+  readonly db: Db;
+  readonly logger: Logger;
+  /** Defaults to in-memory limiters; a multi-replica deployment passes Redis-backed ones. */
+  readonly loginThrottle?: LoginThrottle;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const { config, db, logger } = deps;
+  useJapaneseZodMessages();
+
+  const tokens = createTokenService({
+    secret: config.jwtSecret,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+  });
+  const throttle = deps.loginThrottle ?? createLoginThrottle(config.loginRateLimit);
+  const requireAuth = authenticate(db, tokens);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestLogger(logger));
+  app.use(securityHeaders(config.csp));
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    // Answers are per user: no shared cache may keep them.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(requireJsonBody);
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(healthRouter({ db }));
+  api.use(authRouter({ db, tokens, throttle, requireAuth }));
+  api.use(accountRouter({ requireAuth }));
+  api.use(organizationsRouter({ requireAuth }));
+  api.use(notificationsRouter({ requireAuth }));
+  api.use(companyRouter({ requireAuth }));
+  api.use(devicesRouter({ requireAuth }));
+  api.use(apiNotFound);
+
+  app.use('/api', api);
+  app.use(spa(config.webDistDir));
+  app.use(apiNotFound);
+  app.use(errorHandler);
+  return app;
+}

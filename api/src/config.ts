@@ -1,0 +1,188 @@
+// The API's settings, read from the environment once at start and validated with zod. Every bad
+// variable is reported together, so an operator fixes them in one go. Nothing else reads process.env:
+// tests build an AppConfig in code (see test/support/test-config.ts).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Relative paths (PORTAL_DATA_DIR, WEB_DIST_DIR) are resolved against the REPOSITORY ROOT, not the
+ * working directory: `npm start` runs the API from `api/` while people think of `./data` as the
+ * folder beside the README, and both must land in the same place.
+ */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Express's `trust proxy` setting: off, on, a hop count, or a list of addresses/subnets. */
+export type TrustProxy = boolean | number | string;
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** "900", "900s", "15m", "12h", "14d" → seconds. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(text.trim());
+  if (!match) return null;
+  const [, amount, unit] = match;
+  const seconds = Number(amount) * (DURATION_UNITS[unit || 's'] ?? 1);
+  return seconds > 0 ? seconds : null;
+}
+
+const zDuration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const seconds = parseDuration(value);
+      if (seconds === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a duration like 900, 15m, 12h or 14d, got "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return seconds;
+    });
+
+const zPositiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const zOptionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const zTrustProxy = z
+  .string()
+  .default('false')
+  .transform((value): TrustProxy => {
+    const v = value.trim().toLowerCase();
+    if (v === '' || v === 'false' || v === 'off' || v === 'no') return false;
+    if (v === 'true' || v === 'on' || v === 'yes') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return value.trim();
+  });
+
+const zList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(/[\s,]+/)
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORTAL_DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: zOptionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    JWT_SECRET: zOptionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    ACCESS_TOKEN_TTL: zDuration('15m'),
+    REFRESH_TOKEN_TTL: zDuration('14d'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    WEB_DIST_DIR: z.string().min(1).default('./web/dist'),
+    LOGIN_RATE_LIMIT_PER_IP: zPositiveInt(30),
+    LOGIN_RATE_LIMIT_PER_USERNAME: zPositiveInt(10),
+    LOGIN_RATE_LIMIT_WINDOW: zDuration('15m'),
+    SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+    TRUST_PROXY: zTrustProxy,
+    CSP_SCRIPT_SRC: zList,
+    CSP_CONNECT_SRC: zList,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required when NODE_ENV=production (a random string of at least 32 characters)',
+      });
+    }
+  });
+
+export interface LoginRateLimit {
+  /** Failed sign-ins one IP address may make per window (successful ones are refunded). */
+  readonly perIp: number;
+  /** Failed sign-ins one username may suffer per window, from any address. */
+  readonly perUsername: number;
+  readonly windowSeconds: number;
+}
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** PostgreSQL when set; otherwise the embedded PGlite database in `pgliteDir`. */
+  readonly databaseUrl: string | undefined;
+  /** `${dataDir}/pglite`. */
+  readonly pgliteDir: string;
+  /** Unset in embedded mode means "generate one and keep it in the data folder" (see jwt-secret.ts). */
+  readonly jwtSecret: string | undefined;
+  readonly accessTokenTtlSeconds: number;
+  readonly refreshTokenTtlSeconds: number;
+  readonly logLevel: LogLevel;
+  readonly webDistDir: string;
+  readonly loginRateLimit: LoginRateLimit;
+  readonly seedDemo: 'auto' | 'never';
+  readonly trustProxy: TrustProxy;
+  /** Extra CSP sources: script-src (e.g. Lark's H5 SDK host) and connect-src (e.g. FCM). */
+  readonly csp: { readonly scriptSrc: readonly string[]; readonly connectSrc: readonly string[] };
+}
+
+/** What createApp needs: the configuration with the signing secret settled. */
+export interface AppConfig extends Config {
+  readonly jwtSecret: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, e.PORTAL_DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR),
+    loginRateLimit: {
+      perIp: e.LOGIN_RATE_LIMIT_PER_IP,
+      perUsername: e.LOGIN_RATE_LIMIT_PER_USERNAME,
+      windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW,
+    },
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    csp: { scriptSrc: e.CSP_SCRIPT_SRC, connectSrc: e.CSP_CONNECT_SRC },
+  };
+}
+
+/** The one place that touches process.env. */
+export function loadConfigFromProcess(): Config {
+  return loadConfig(process.env);
+}

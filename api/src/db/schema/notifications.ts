@@ -1,0 +1,41 @@
+// The bell (notifications) and the push tokens the web registers for FCM.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar({ length: 200 }).notNull(),
+    content: text().notNull().default(''),
+    /** A path inside the portal, e.g. '/task/tasks/unresolved/12'. */
+    forward: varchar({ length: 500 }),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  // The bell lists one user's read or unread items newest first: this index serves exactly that.
+  (t) => [index('notifications_user_id_is_read_created_at_idx').on(t.userId, t.isRead, t.createdAt.desc())],
+);
+
+export const pushDevices = pgTable(
+  'push_devices',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** One row per token: a browser re-registering its token under another user moves the row. */
+    token: text().notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: varchar({ length: 255 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('push_devices_user_id_idx').on(t.userId)],
+);

@@ -1,0 +1,77 @@
+// The one place errors become responses. Always JSON with a Japanese message; never a stack trace,
+// never HTML. Anything we did not anticipate is a 500 with a generic message and the cause in the log.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { API_MSG, MSG } from '@portal/shared/messages';
+import {
+  ApiError,
+  Conflict,
+  NotFound,
+  ParseError,
+  PayloadTooLarge,
+  Throttled,
+  UnsupportedMediaType,
+  ValidationError,
+} from '../errors.ts';
+
+/** body-parser marks its errors with a `type`; these are the client's fault. */
+const BODY_ERRORS: Record<string, () => ApiError> = {
+  'entity.parse.failed': () => new ParseError(),
+  'entity.too.large': () => new PayloadTooLarge(),
+  'encoding.unsupported': () => new UnsupportedMediaType(),
+  'charset.unsupported': () => new UnsupportedMediaType(),
+  'request.aborted': () => new ParseError(),
+  'request.size.invalid': () => new ParseError(),
+  'parameters.too.many': () => new PayloadTooLarge(),
+};
+
+/** SQLSTATE classes that mean "the request conflicts with data" or "the input slipped past validation". */
+const CONFLICT_STATES = new Set(['23505', '23503', '40001', '40P01']);
+const BAD_INPUT_STATES = new Set(['23502', '23514', '22001', '22003', '22007', '22008', '22P02', '54000']);
+
+function sqlStateOf(error: unknown): string | undefined {
+  // drizzle wraps driver errors (DrizzleQueryError.cause); node-postgres and PGlite both carry `code`.
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function bodyErrorOf(error: unknown): ApiError | undefined {
+  const type = (error as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? BODY_ERRORS[type]?.() : undefined;
+}
+
+function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return ValidationError.fromZod(error);
+  const bodyError = bodyErrorOf(error);
+  if (bodyError) return bodyError;
+  const state = sqlStateOf(error);
+  if (state && CONFLICT_STATES.has(state)) return new Conflict();
+  if (state && BAD_INPUT_STATES.has(state))
+    return new ValidationError({ non_field_errors: [API_MSG.invalidInput] });
+  return undefined;
+}
+
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const apiError = toApiError(error);
+  if (!apiError) {
+    req.log.error({ err: error }, 'unhandled error');
+    res.status(500).json({ detail: MSG.unexpected, code: 'server_error' });
+    return;
+  }
+  if (apiError.status === 401) res.setHeader('WWW-Authenticate', 'JWT realm="api"');
+  if (apiError instanceof Throttled) res.setHeader('Retry-After', String(apiError.retryAfterSeconds));
+  if (!(error instanceof ApiError)) req.log.warn({ err: error }, 'request rejected');
+  res.status(apiError.status).json(apiError.body());
+};
+
+/** Any /api path no router answered. */
+export const apiNotFound: RequestHandler = (_req, _res, next) => next(new NotFound(API_MSG.pathNotFound));

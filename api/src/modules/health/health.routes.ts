@@ -1,0 +1,23 @@
+// Public liveness and readiness in one: 200 only when the database answers. Load balancers and the
+// test harness poll it; it says nothing about the deployment beyond "ok".
+import { Router } from 'express';
+import type { Db } from '../../db/client.ts';
+import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
+import { pingDatabase } from './health.repository.ts';
+
+export function healthRouter({ db }: { db: Db }): Router {
+  const router = Router();
+  router
+    .route('/health')
+    .get(async (req, res) => {
+      try {
+        await pingDatabase(db);
+        res.json({ status: 'ok' });
+      } catch (error) {
+        req.log.error({ err: error }, 'health check: database unreachable');
+        res.status(503).json({ status: 'unavailable' });
+      }
+    })
+    .all(methodNotAllowed);
+  return router;
+}

@@ -1,0 +1,38 @@
+// PGlite runs every test file on its own fresh database. With PORTAL_TEST_PG_URL set, the "pg" project
+// also runs the migration and auth tests against that PostgreSQL server (a throwaway database per
+// file). Just the PostgreSQL part:
+//   PORTAL_TEST_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run --project pg
+import { defineConfig } from 'vitest/config';
+
+const pgUrl = process.env.PORTAL_TEST_PG_URL;
+
+export default defineConfig({
+  test: {
+    // A PGlite instance takes 0.4–0.8 GB; the CI machines have two cores.
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+      ...(pgUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'pg',
+                include: ['test/migrations.test.ts', 'test/auth.test.ts'],
+                env: { PORTAL_TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
