@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { FIELD_MSG } from '../messages.ts';
+import { PASSWORD_LABEL, USERNAME_LABEL } from './auth-fields.ts';
 
-export const USERNAME_LABEL = 'ユーザー名';
-export const PASSWORD_LABEL = 'パスワード';
+export { PASSWORD_LABEL, USERNAME_LABEL } from './auth-fields.ts';
 
 /** POST /api/token-auth/ — the same schema validates the sign-in form (spec §5). */
 export const ZTokenAuthRequest = z.object({
@@ -40,9 +40,7 @@ export const ZCasTokenPair = ZTokenPair.extend({ sessionid: z.string() });
 /** POST /api/lark-auth/ (sign-in issue). */
 export const ZLarkAuthRequest = z.object({ code: z.string().min(1) });
 
-/** The JWT header scheme word (spec §7). */
-export const AUTH_SCHEME = 'JWT';
-export const CAS_TOKEN_HEADER = 'X-Cas-Token';
+export { AUTH_SCHEME, CAS_TOKEN_HEADER } from '../http.ts';
 
 /**
  * GET /api/auth/methods/ (public): which sign-in doors this deployment has open, so the web knows

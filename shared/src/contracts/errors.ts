@@ -30,4 +30,4 @@ export type TErrorDetail = z.infer<typeof ZErrorDetail>;
 export const ZFieldErrors = z.record(z.string(), z.union([z.array(z.string()), z.string()]));
 export type TFieldErrors = z.infer<typeof ZFieldErrors>;
 
-export const NON_FIELD_ERRORS = 'non_field_errors';
+export { NON_FIELD_ERRORS } from '../http.ts';
