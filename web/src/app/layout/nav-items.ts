@@ -1,0 +1,96 @@
+import type { TStatistics, TUserState } from '@portal/shared/contracts/account';
+import { hasPerm, PERM } from '@portal/shared/permissions';
+import { PATHS } from '@/config/paths.ts';
+
+export type NavIcon =
+  | 'home'
+  | 'procedures'
+  | 'manual'
+  | 'tasks'
+  | 'workflow'
+  | 'expense'
+  | 'calendar'
+  | 'organization'
+  | 'attendance'
+  | 'settings';
+
+export interface NavLeaf {
+  key: string;
+  text: string;
+  icon?: NavIcon;
+  badge?: number;
+  /** A page of the server (admin), not of this app. */
+  external?: boolean;
+}
+
+export interface NavGroup {
+  key: string;
+  text: string;
+  icon: NavIcon;
+  items: NavLeaf[];
+}
+
+export type NavEntry = NavLeaf | NavGroup;
+
+export const isNavGroup = (entry: NavEntry): entry is NavGroup => 'items' in entry;
+
+export const TASK_GROUP_KEY = 'tasks';
+
+/** The sidebar of spec §2.3, gated by the permissions of spec §6. */
+export function buildNavEntries(user: TUserState, statistics?: TStatistics): NavEntry[] {
+  const holder = { is_superuser: user.me.is_superuser, perms: user.perms };
+  const can = (perm: string | readonly string[]) => hasPerm(holder, perm);
+  const groupOf = (key: string, text: string, icon: NavIcon, items: (NavLeaf | false)[]): NavGroup[] => {
+    const shown = items.filter((item): item is NavLeaf => item !== false);
+    return shown.length > 0 ? [{ key, text, icon, items: shown }] : [];
+  };
+
+  return [
+    { key: PATHS.home, text: 'ホーム', icon: 'home' },
+    { key: PATHS.procedures, text: '手続き', icon: 'procedures' },
+    { key: PATHS.manual, text: 'マニュアル', icon: 'manual' },
+    ...groupOf(TASK_GROUP_KEY, '申請・承認', 'tasks', [
+      { key: PATHS.tasksUnresolved, text: '申請中', badge: statistics?.unresolved_tasks ?? 0 },
+      { key: PATHS.tasksFinished, text: '完了済み' },
+      { key: PATHS.tasksApproval, text: '承認待ち', badge: statistics?.approval_tasks ?? 0 },
+      { key: PATHS.tasksApprovalFinished, text: '承認済み' },
+      { key: PATHS.tasksObserver, text: '閲覧可能' },
+    ]),
+    ...groupOf('workflow', 'ワークフロー管理', 'workflow', [
+      can(PERM.viewWorkflow) && { key: PATHS.workflows, text: 'ワークフロー' },
+      can(PERM.viewNode) && { key: PATHS.nodes, text: 'ノード' },
+    ]),
+    ...groupOf('expense', '経費・給与', 'expense', [
+      can(PERM.addUploadHistory) && { key: PATHS.expenseUpload, text: '給与・源泉票発行' },
+      can(PERM.viewUploadHistory) && { key: PATHS.expenseUploads, text: 'アップロード履歴' },
+      can(PERM.viewExpenseAttendance) && { key: PATHS.expenseAttendance, text: '勤怠出力' },
+    ]),
+    { key: PATHS.companyCalendar, text: '会社カレンダー', icon: 'calendar' },
+    { key: PATHS.organizationChart, text: '組織図', icon: 'organization' },
+    ...(can([PERM.viewAttendance, PERM.viewAttendanceOrgOnly])
+      ? [{ key: PATHS.employeeAttendance(user.me.employee?.id ?? 0), text: '勤怠一覧', icon: 'attendance' as const }]
+      : []),
+    ...(user.me.is_staff ? [{ key: PATHS.admin, text: '設定', icon: 'settings' as const, external: true }] : []),
+  ];
+}
+
+function leaves(entries: readonly NavEntry[]): NavLeaf[] {
+  return entries.flatMap((entry) => (isNavGroup(entry) ? entry.items : [entry]));
+}
+
+/** The entry for a path: the longest key that is the path or one of its parent folders. */
+export function selectedNavKey(entries: readonly NavEntry[], pathname: string): string | undefined {
+  const path = pathname.endsWith('/') && pathname !== '/' ? pathname.slice(0, -1) : pathname;
+  let best: string | undefined;
+  for (const { key, external } of leaves(entries)) {
+    if (external) continue;
+    const base = key.endsWith('/') ? key.slice(0, -1) : key;
+    if ((path === base || path.startsWith(`${base}/`)) && (!best || base.length > best.length)) best = key;
+  }
+  return best;
+}
+
+/** The group holding a key, so it starts open. */
+export function groupOfKey(entries: readonly NavEntry[], key: string | undefined): string | undefined {
+  return entries.find((entry) => isNavGroup(entry) && entry.items.some((item) => item.key === key))?.key;
+}

@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { NotFound } from '@/components/errors/not-found.tsx';
+import { RouteError } from '@/components/errors/route-error.tsx';
+import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
+import { PAGE_TITLES, type PagePattern } from '@/config/page-titles.ts';
+import { PATHS } from '@/config/paths.ts';
+import { lazyPage } from '@/lib/lazy-route.ts';
+import { AppRoot } from './app-root.tsx';
+import { alwaysRevalidate, requireAuth, resetServerStatus } from './guards.ts';
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+/** A login-required page: its title from the one table, its code in its own chunk. */
+function page(pattern: Exclude<PagePattern, '*'>, load: PageModule): RouteObject {
+  return {
+    path: pattern.slice(1),
+    handle: { title: PAGE_TITLES[pattern] },
+    lazy: lazyPage(load),
+    ErrorBoundary: RouteError,
+  };
+}
+
+/** The route table of spec §2.1. */
+export const routes: RouteObject[] = [
+  {
+    id: 'app',
+    Component: AppRoot,
+    loader: resetServerStatus,
+    shouldRevalidate: alwaysRevalidate,
+    HydrateFallback: FullPageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        id: 'login',
+        path: PATHS.login,
+        handle: { title: PAGE_TITLES['/login'] },
+        lazy: lazyPage(() => import('@/features/auth/routes/login.tsx')),
+      },
+      {
+        id: 'login-native',
+        path: PATHS.loginNative,
+        handle: { title: PAGE_TITLES['/login-native'] },
+        lazy: lazyPage(() => import('@/features/auth/routes/login-native.tsx')),
+      },
+      {
+        id: 'root',
+        path: '/',
+        loader: requireAuth,
+        shouldRevalidate: alwaysRevalidate,
+        lazy: lazyPage(() => import('./layout/app-layout.tsx')),
+        children: [
+          { index: true, loader: () => redirect(PATHS.home) },
+          page('/home', () => import('./routes/home.tsx')),
+          page('/profile', () => import('@/features/profile/routes/profile.tsx')),
+          page('/contacts', () => import('@/features/contacts/routes/contacts.tsx')),
+          page('/band-accounts', () => import('@/features/bank-accounts/routes/bank-accounts.tsx')),
+          page('/payment-slip', () => import('@/features/payslips/routes/payment-slip.tsx')),
+          page('/withholding', () => import('@/features/payslips/routes/withholding.tsx')),
+          page('/vacations', () => import('@/features/vacations/routes/vacations.tsx')),
+          page('/proxies', () => import('@/features/proxies/routes/proxy-list.tsx')),
+          page('/proxies/add', () => import('@/features/proxies/routes/proxy-add.tsx')),
+          page('/proxies/:id', () => import('@/features/proxies/routes/proxy-detail.tsx')),
+          page('/manual', () => import('@/features/manual/routes/manual.tsx')),
+          page('/company/calendar', () => import('@/features/company/routes/company-calendar.tsx')),
+          page('/company/organization-chart', () => import('@/features/company/routes/organization-chart.tsx')),
+          page('/workflow/workflows', () => import('@/features/workflow-admin/routes/workflow-list.tsx')),
+          page('/workflow/workflows/:id', () => import('@/features/workflow-admin/routes/workflow-detail.tsx')),
+          page('/workflow/nodes', () => import('@/features/workflow-admin/routes/node-list.tsx')),
+          page('/task/workflows', () => import('@/features/tasks/routes/procedure-list.tsx')),
+          page('/task/workflows/:id/create', () => import('@/features/tasks/routes/task-create.tsx')),
+          page('/task/tasks/unresolved', () => import('@/features/tasks/routes/task-list.tsx')),
+          page('/task/tasks/unresolved/:id', () => import('@/features/tasks/routes/task-detail.tsx')),
+          page('/task/tasks/approval', () => import('@/features/tasks/routes/task-list.tsx')),
+          page('/task/tasks/approval/:taskId/nodes/:nodeId', () => import('@/features/tasks/routes/task-approval.tsx')),
+          page('/task/tasks/approval-finished', () => import('@/features/tasks/routes/task-list.tsx')),
+          page('/task/tasks/approval-finished/:taskId', () => import('@/features/tasks/routes/task-detail.tsx')),
+          page('/task/tasks/finished', () => import('@/features/tasks/routes/task-list.tsx')),
+          page('/task/tasks/finished/:taskId', () => import('@/features/tasks/routes/task-detail.tsx')),
+          page('/task/tasks/observer', () => import('@/features/tasks/routes/task-list.tsx')),
+          page('/task/tasks/observer/:taskId', () => import('@/features/tasks/routes/task-detail.tsx')),
+          page('/expense/uploads', () => import('@/features/expense/routes/upload-history.tsx')),
+          page('/expense/upload/', () => import('@/features/expense/routes/upload.tsx')),
+          page('/expense/upload/:id', () => import('@/features/expense/routes/upload-detail.tsx')),
+          page('/expense/attendance', () => import('@/features/expense/routes/attendance-output.tsx')),
+          page('/attendance/pdf', () => import('@/features/attendance/routes/attendance-pdf.tsx')),
+          page('/employee/attendance/:id', () => import('@/features/attendance/routes/employee-attendance.tsx')),
+          { path: '*', handle: { title: PAGE_TITLES['*'] }, Component: NotFound },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

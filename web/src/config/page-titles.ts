@@ -1,0 +1,45 @@
+// The one table of page titles (spec §2.3): every route pattern of spec §2.1 with the Japanese title
+// the top bar and the browser tab show. The router builds its routes from these keys.
+export const PAGE_TITLES = {
+  '/login': 'ログイン',
+  '/login-native': 'ログイン',
+  '/home': 'ホーム',
+  '/profile': 'プロフィール',
+  '/contacts': '緊急連絡先',
+  '/band-accounts': '銀行口座',
+  '/payment-slip': '給与明細',
+  '/withholding': '源泉徴収票',
+  '/vacations': '休暇履歴',
+  '/proxies': '承認代理',
+  '/proxies/add': '承認代理の追加',
+  '/proxies/:id': '承認代理の詳細',
+  '/manual': 'マニュアル',
+  '/company/calendar': '会社カレンダー',
+  '/company/organization-chart': '組織図',
+  '/workflow/workflows': 'ワークフロー一覧',
+  '/workflow/workflows/:id': 'ワークフロー詳細',
+  '/workflow/nodes': 'ノード一覧',
+  '/task/workflows': '手続き一覧',
+  '/task/workflows/:id/create': '申請の作成',
+  '/task/tasks/unresolved': '申請中一覧',
+  '/task/tasks/unresolved/:id': '申請中の詳細',
+  '/task/tasks/approval': '承認待ち一覧',
+  '/task/tasks/approval/:taskId/nodes/:nodeId': '承認',
+  '/task/tasks/approval-finished': '承認済み一覧',
+  '/task/tasks/approval-finished/:taskId': '承認済みの詳細',
+  '/task/tasks/finished': '完了済み一覧',
+  '/task/tasks/finished/:taskId': '完了済みの詳細',
+  '/task/tasks/observer': '閲覧可能一覧',
+  '/task/tasks/observer/:taskId': '閲覧可能の詳細',
+  '/expense/uploads': 'アップロード履歴',
+  '/expense/upload/': '給与・源泉票発行',
+  '/expense/upload/:id': 'アップロード詳細',
+  '/expense/attendance': '勤怠出力',
+  '/attendance/pdf': '勤怠PDF',
+  '/employee/attendance/:id': '勤怠一覧',
+  '*': 'Page not found',
+} as const satisfies Record<string, string>;
+
+export type PagePattern = keyof typeof PAGE_TITLES;
+
+export const APP_NAME = '社員ポータル';

@@ -1,0 +1,34 @@
+// Paths the code links to. Route patterns and their titles live in page-titles.ts.
+export const PATHS = {
+  login: '/login',
+  loginNative: '/login-native',
+  home: '/home',
+  profile: '/profile',
+  contacts: '/contacts',
+  bankAccounts: '/band-accounts',
+  paymentSlip: '/payment-slip',
+  withholding: '/withholding',
+  vacations: '/vacations',
+  proxies: '/proxies',
+  manual: '/manual',
+  companyCalendar: '/company/calendar',
+  organizationChart: '/company/organization-chart',
+  workflows: '/workflow/workflows',
+  nodes: '/workflow/nodes',
+  procedures: '/task/workflows',
+  tasksUnresolved: '/task/tasks/unresolved',
+  tasksApproval: '/task/tasks/approval',
+  tasksApprovalFinished: '/task/tasks/approval-finished',
+  tasksFinished: '/task/tasks/finished',
+  tasksObserver: '/task/tasks/observer',
+  expenseUpload: '/expense/upload/',
+  expenseUploads: '/expense/uploads',
+  expenseAttendance: '/expense/attendance',
+  employeeAttendance: (employeeId: number) => `/employee/attendance/${employeeId}`,
+  /** The server's own administration site (Django admin in the original). */
+  admin: '/admin/',
+} as const;
+
+export const LOGIN_PATHS: readonly string[] = [PATHS.login, PATHS.loginNative];
+
+export const API_BASE = '/api';

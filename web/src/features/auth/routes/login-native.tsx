@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Alert } from '@/components/alert.tsx';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formErrorMessage } from '@/lib/error-messages.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { safeNext } from '@/lib/safe-next.ts';
+import { meQueryOptions } from '../api/get-me.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+import { SigningIn } from '../components/signing-in.tsx';
+import { startSession } from '../lib/session.ts';
+import { nativeLoginPath } from '../lib/login-strategy.ts';
+
+/** /login-native: the password form, or a sign-in with a token handed over in the URL (spec §2.1). */
+export default function LoginNativeRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const next = params.get('next');
+  const accessToken = params.get('access_token');
+
+  if (accessToken) {
+    return (
+      <AuthLayout>
+        <TokenSignIn access={accessToken} refresh={params.get('refresh')} next={next} />
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout>
+      <h2 className="auth-card__title">ログイン</h2>
+      <LoginForm onSuccess={() => navigate(safeNext(next), { replace: true })} />
+    </AuthLayout>
+  );
+}
+
+function TokenSignIn({ access, refresh, next }: { access: string; refresh: string | null; next: string | null }) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    startSession({ access, refresh });
+    queryClient.fetchQuery(meQueryOptions()).then(
+      () => {
+        if (!cancelled) navigate(safeNext(next), { replace: true });
+      },
+      (cause: unknown) => {
+        if (!cancelled) setError(formErrorMessage(cause));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [access, refresh, next, navigate]);
+
+  if (error) {
+    return (
+      <div className="login-failed">
+        <Alert>{error}</Alert>
+        <Link className="link-button" to={nativeLoginPath(next)} replace>
+          再ログイン
+        </Link>
+      </div>
+    );
+  }
+  return <SigningIn />;
+}

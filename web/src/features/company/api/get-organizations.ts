@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TOrganization } from '@portal/shared/contracts/organizations';
+import { api } from '@/lib/api-client.ts';
+
+export const getOrganizations = () => api.get<TOrganization[]>('/organizations/');
+
+export const organizationsQueryOptions = () =>
+  queryOptions({ queryKey: ['organizations'], queryFn: getOrganizations, staleTime: 60 * 60_000 });
+
+export const useOrganizations = () => useQuery(organizationsQueryOptions());

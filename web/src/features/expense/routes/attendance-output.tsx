@@ -1,0 +1,5 @@
+import { ComingSoon } from '@/components/coming-soon.tsx';
+
+export default function AttendanceOutputRoute() {
+  return <ComingSoon />;
+}

@@ -1,0 +1,32 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { TNotification } from '@portal/shared/contracts/notifications';
+import type { TPage } from '@portal/shared/contracts/pagination';
+import { api } from '@/lib/api-client.ts';
+
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+
+export const getNotifications = ({ isRead, page }: { isRead: boolean; page: number }) =>
+  api.get<TPage<TNotification>>('/notifications/', { query: { is_read: isRead, page } });
+
+/** One page of the unread or read list; page 1 of the unread list also gives the bell its count. */
+export const notificationsQueryOptions = (isRead: boolean, page = 1) =>
+  queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'page', { isRead, page }],
+    queryFn: () => getNotifications({ isRead, page }),
+    refetchInterval: 2 * 60_000,
+  });
+
+export const useNotifications = (isRead: boolean, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...notificationsQueryOptions(isRead), enabled: options.enabled ?? true });
+
+/** The side panel's list, which loads further pages on request. */
+export const notificationListQueryOptions = (isRead: boolean) =>
+  infiniteQueryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'list', { isRead }],
+    queryFn: ({ pageParam }) => getNotifications({ isRead, page: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPage) => (last.next ? lastPage + 1 : undefined),
+  });
+
+export const useNotificationList = (isRead: boolean, options: { enabled?: boolean } = {}) =>
+  useInfiniteQuery({ ...notificationListQueryOptions(isRead), enabled: options.enabled ?? true });

@@ -1,0 +1,29 @@
+import Badge from '@douyinfe/semi-ui/lib/es/badge';
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import IconBell from '@douyinfe/semi-icons/lib/es/icons/IconBell';
+import { useUiStore } from '@/stores/ui-store.ts';
+import { useNotifications } from '../api/get-notifications.ts';
+import { NotificationPanel } from './notification-panel.tsx';
+
+/** The top bar's bell: the unread count, and the panel it opens. */
+export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
+  const unread = useNotifications(false, { enabled });
+  const setOpen = useUiStore((state) => state.setNotificationPanelOpen);
+  const count = unread.data?.count ?? 0;
+  return (
+    <>
+      <Badge count={count > 0 ? count : undefined} overflowCount={99} type="danger" className="top-bar__badge">
+        <Button
+          theme="borderless"
+          type="tertiary"
+          icon={<IconBell size="large" />}
+          aria-label="お知らせ"
+          aria-haspopup="dialog"
+          title={count > 0 ? `未読のお知らせ ${count} 件` : 'お知らせ'}
+          onClick={() => setOpen(true)}
+        />
+      </Badge>
+      <NotificationPanel />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TTaskStatistics } from '@portal/shared/contracts/account';
+import { api } from '@/lib/api-client.ts';
+
+export const getTaskStatistics = () => api.get<TTaskStatistics>('/account/task/statistics/');
+
+export const taskStatisticsQueryOptions = () =>
+  queryOptions({ queryKey: ['account', 'task-statistics'], queryFn: getTaskStatistics });
+
+export const useTaskStatistics = () => useQuery(taskStatisticsQueryOptions());

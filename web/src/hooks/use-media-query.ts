@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+export const MOBILE_QUERY = '(max-width: 767px)';
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
+
+export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);

@@ -1,0 +1,142 @@
+// The one module that talks to the API (spec §7, §8.1): adds `format=json` and the JSON, JWT and
+// CAS headers, refreshes an expired access token once (shared by concurrent requests) and retries,
+// sends the user to sign in when that fails, and rejects every other failure with an ApiError.
+import type { TTokenPair } from '@portal/shared/contracts/auth';
+import { AUTH_SCHEME, CAS_TOKEN_HEADER } from '@portal/shared/http';
+import { API_BASE, LOGIN_PATHS } from '@/config/paths.ts';
+import { useSessionStore } from '@/stores/session-store.ts';
+import { ApiError } from './api-error.ts';
+import { loginUrl } from './safe-next.ts';
+import { navigateTo } from './navigation.ts';
+import { queryClient } from './query-client.ts';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** false for the sign-in calls: no token is sent and a 401 is the caller's to show. */
+  auth?: boolean;
+  /** A 404 replaces the page with the not-found page. Only for the call a page is built from. */
+  notFoundPage?: boolean;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  params.set('format', 'json');
+  return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}?${params.toString()}`;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams;
+}
+
+function buildHeaders(body: unknown, auth: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (!isRawBody(body)) headers.set('Content-Type', 'application/json');
+  if (auth) {
+    const { access, sessionid } = useSessionStore.getState();
+    if (access) headers.set('Authorization', `${AUTH_SCHEME} ${access}`);
+    if (sessionid) headers.set(CAS_TOKEN_HEADER, sessionid);
+  }
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send(method: Method, path: string, options: RequestOptions, auth: boolean) {
+  const { body } = options;
+  const init: RequestInit = { method, headers: buildHeaders(body, auth) };
+  if (options.signal) init.signal = options.signal;
+  if (body !== undefined) init.body = isRawBody(body) ? body : JSON.stringify(body);
+  try {
+    return await fetch(apiUrl(path, options.query), init);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, null, cause instanceof Error ? cause.message : '');
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+async function refreshTokens(): Promise<boolean> {
+  const { refresh } = useSessionStore.getState();
+  if (!refresh) return false;
+  try {
+    const response = await send('POST', '/token-refresh/', { body: { refresh } }, false);
+    if (!response.ok) return false;
+    const pair = (await response.json()) as TTokenPair;
+    useSessionStore.getState().setTokens({ access: pair.access, refresh: pair.refresh });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One refresh at a time: every request that got a 401 meanwhile waits for the same answer. */
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= refreshTokens().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Forgets the session and every cached answer, then goes to sign in (spec §8.1 HTTP 401). */
+export function endSession(): void {
+  useSessionStore.getState().clear();
+  queryClient.clear();
+  const { pathname, search } = window.location;
+  if (!LOGIN_PATHS.includes(pathname)) navigateTo(loginUrl(`${pathname}${search}`), { replace: true });
+}
+
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const auth = options.auth ?? true;
+  const sentWith = useSessionStore.getState().access;
+  let response = await send(method, path, options, auth);
+
+  if (response.status === 401 && auth) {
+    // Another request may have refreshed the token while this one was on its way.
+    const current = useSessionStore.getState().access;
+    const renewed = current !== null && current !== sentWith ? true : await refreshOnce();
+    if (renewed) response = await send(method, path, options, auth);
+    if (response.status === 401) {
+      const body = await readBody(response);
+      endSession();
+      throw new ApiError(401, body, response.statusText);
+    }
+  }
+
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+  if (response.status === 404 && options.notFoundPage) {
+    const detail = new ApiError(404, body).detail ?? '';
+    useSessionStore.getState().setServerStatus(404, detail);
+  }
+  throw new ApiError(response.status, body, response.statusText);
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

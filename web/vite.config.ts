@@ -1,0 +1,29 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_ORIGIN = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${decodeURIComponent(new URL('./src', import.meta.url).pathname)}/` },
+    ],
+  },
+  server: {
+    // In production the API serves web/dist on the same origin; in development Vite forwards to it.
+    proxy: { '/api': API_ORIGIN, '/admin': API_ORIGIN },
+  },
+  build: {
+    // scripts/bench reads dist/.vite/manifest.json to add up the JavaScript each route loads.
+    manifest: true,
+    // Every browser we serve (Lark's webview, current desktop browsers) supports modulepreload.
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        chunkFileNames: 'assets/[name]-[hash].js',
+      },
+    },
+  },
+});

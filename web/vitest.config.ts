@@ -1,0 +1,16 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./src/testing/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
+      // Semi UI's ES build imports its own CSS files: let Vite transform it instead of Node.
+      server: { deps: { inline: [/@douyinfe/] } },
+      restoreMocks: true,
+    },
+  }),
+);
