@@ -1,8 +1,10 @@
-// PGlite runs every test file on its own fresh database. With PORTAL_TEST_PG_URL set, the "pg" project
+// Every test file runs on its own fresh PGlite database. With PORTAL_TEST_PG_URL set, the "pg" project
 // also runs the migration and auth tests against that PostgreSQL server (a throwaway database per
-// file). Just the PostgreSQL part:
+// file). Just the PostgreSQL part, either of:
 //   PORTAL_TEST_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run --project pg
+//   npx vitest run -c vitest.pg.config.ts      (defaults to the local server)
 import { defineConfig } from 'vitest/config';
+import { PG_TEST_FILES } from './vitest.pg.config.ts';
 
 const pgUrl = process.env.PORTAL_TEST_PG_URL;
 
@@ -27,7 +29,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'pg',
-                include: ['test/migrations.test.ts', 'test/auth.test.ts'],
+                include: PG_TEST_FILES,
                 env: { PORTAL_TEST_DB: 'postgres' },
               },
             },

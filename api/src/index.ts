@@ -21,7 +21,16 @@ function readConfig(): Config {
   }
 }
 
-const config = await withJwtSecret(readConfig());
+async function settleSecret(config: Config) {
+  try {
+    return await withJwtSecret(config);
+  } catch (error) {
+    console.error(`Cannot prepare the JWT secret: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+const config = await settleSecret(readConfig());
 const logger = createLogger(config.logLevel);
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,

@@ -13,6 +13,11 @@ export async function withJwtSecret(config: Config): Promise<AppConfig> {
   const file = path.join(config.dataDir, SECRET_FILE);
   const existing = await readSecret(file);
   if (existing) return { ...config, jwtSecret: existing };
+  if (existing === '') {
+    throw new Error(
+      `${file} holds no usable secret (32 characters or more): delete it to have one generated`,
+    );
+  }
 
   await mkdir(config.dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -27,10 +32,11 @@ export async function withJwtSecret(config: Config): Promise<AppConfig> {
   }
 }
 
+/** The secret; '' when the file exists but is unusable; null when there is no file. */
 async function readSecret(file: string): Promise<string | null> {
   try {
     const text = (await readFile(file, 'utf8')).trim();
-    return text.length >= 32 ? text : null;
+    return text.length >= 32 ? text : '';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

@@ -30,6 +30,7 @@ const tables = Object.values(allExports).filter((value): value is PgTable => val
 function normaliseType(type: string): string {
   return type
     .replace(/^varchar/, 'character varying')
+    .replace(/^char\(/, 'character(')
     .replace(/^time$/, 'time without time zone')
     .replace(/^timestamp$/, 'timestamp without time zone');
 }

@@ -1,6 +1,6 @@
 // The bell (notifications) and the push tokens the web registers for FCM.
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, char, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const notifications = pgTable(
@@ -27,8 +27,16 @@ export const pushDevices = pgTable(
   'push_devices',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    /** One row per token: a browser re-registering its token under another user moves the row. */
-    token: text().notNull().unique(),
+    token: text().notNull(),
+    /**
+     * One row per token: a browser re-registering its token under another user moves the row. The
+     * uniqueness sits on this digest because a B-tree entry cannot hold the longest tokens the
+     * contract allows (4096 characters; PostgreSQL's limit is about 2700 bytes).
+     */
+    tokenHash: char('token_hash', { length: 32 })
+      .notNull()
+      .unique()
+      .generatedAlwaysAs((): SQL => sql`md5(${pushDevices.token})`),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

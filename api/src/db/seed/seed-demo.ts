@@ -182,29 +182,25 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       .values({ name: DEMO_HR_GROUP.name })
       .returning({ id: groups.id });
     const hrGroupId = must(hrGroup?.id, 'group');
-    await tx
-      .insert(groupPermissions)
-      .values(
-        DEMO_HR_GROUP.permissions.map((p) => ({
-          groupId: hrGroupId,
-          permissionId: must(permissionId.get(p), p),
-        })),
-      );
+    await tx.insert(groupPermissions).values(
+      DEMO_HR_GROUP.permissions.map((p) => ({
+        groupId: hrGroupId,
+        permissionId: must(permissionId.get(p), p),
+      })),
+    );
     await tx
       .insert(userGroups)
       .values(
         DEMO_GROUP_MEMBERS.map((u) => ({ userId: must(userIds.get(u), `user ${u}`), groupId: hrGroupId })),
       );
-    await tx
-      .insert(userPermissions)
-      .values(
-        DEMO_USER_PERMISSIONS.flatMap((u) =>
-          u.permissions.map((p) => ({
-            userId: must(userIds.get(u.username), `user ${u.username}`),
-            permissionId: must(permissionId.get(p), p),
-          })),
-        ),
-      );
+    await tx.insert(userPermissions).values(
+      DEMO_USER_PERMISSIONS.flatMap((u) =>
+        u.permissions.map((p) => ({
+          userId: must(userIds.get(u.username), `user ${u.username}`),
+          permissionId: must(permissionId.get(p), p),
+        })),
+      ),
+    );
 
     await tx.insert(companyInfo).values({ id: 1, name: DEMO_COMPANY_NAME });
     const year = now.getUTCFullYear();

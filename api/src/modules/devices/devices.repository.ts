@@ -9,8 +9,13 @@ const columns = {
   userId: pushDevices.userId,
 };
 
+/** Looks the token up through its unique digest (see the schema for why). */
 export async function findDeviceByToken(db: Db, token: string) {
-  const [row] = await db.select(columns).from(pushDevices).where(eq(pushDevices.token, token)).limit(1);
+  const [row] = await db
+    .select(columns)
+    .from(pushDevices)
+    .where(eq(pushDevices.tokenHash, sql`md5(${token})`))
+    .limit(1);
   return row ?? null;
 }
 
@@ -20,7 +25,7 @@ export async function upsertDevice(db: Db, device: { token: string; description:
     .insert(pushDevices)
     .values(device)
     .onConflictDoUpdate({
-      target: pushDevices.token,
+      target: pushDevices.tokenHash,
       set: { userId: sql`excluded.user_id`, description: sql`excluded.description` },
     })
     .returning(columns);

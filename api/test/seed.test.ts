@@ -1,0 +1,182 @@
+// The demo company: accounts, a four-level tree with a head everywhere, the roles the README promises,
+// and the rule that only an empty embedded database is seeded by itself.
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORG_LEVELS } from '@portal/shared/codes';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { prepareDatabase } from '../src/db/prepare.ts';
+import { companyInfo } from '../src/db/schema/company.ts';
+import { contracts, employees } from '../src/db/schema/employees.ts';
+import { notifications } from '../src/db/schema/notifications.ts';
+import { organizations, positions } from '../src/db/schema/organizations.ts';
+import { users } from '../src/db/schema/users.ts';
+import { DEMO_ACCOUNTS } from '../src/db/seed/demo-accounts.ts';
+import { seedDemo } from '../src/db/seed/seed-demo.ts';
+import { createLogger } from '../src/logger.ts';
+import { openTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { cheapDemoHash } from './support/test-password.ts';
+
+const logger = createLogger('silent');
+let database: TestDatabase;
+let db: DatabaseHandle['db'];
+
+beforeAll(async () => {
+  database = await openTestDatabase('empty');
+  db = database.handle.db;
+  const result = await seedDemo(db, {
+    passwordHash: await cheapDemoHash(),
+    now: new Date('2026-11-22T00:00:00Z'),
+  });
+  expect(result).toMatchObject({ seeded: true, employees: 41, users: 42 });
+});
+afterAll(() => database?.dispose());
+
+async function orgTree() {
+  const orgs = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      parentId: organizations.parentId,
+      level: organizations.level,
+      headUser: users.username,
+    })
+    .from(organizations)
+    .leftJoin(employees, eq(employees.id, organizations.headEmployeeId))
+    .leftJoin(users, eq(users.id, employees.userId));
+  const byName = new Map(orgs.map((o) => [o.name, o]));
+  const byId = new Map(orgs.map((o) => [o.id, o]));
+  return { orgs, byName, byId };
+}
+
+async function mainOrgOf(username: string) {
+  const [row] = await db
+    .select({ org: organizations.name })
+    .from(positions)
+    .innerJoin(employees, eq(employees.id, positions.employeeId))
+    .innerJoin(users, eq(users.id, employees.userId))
+    .innerJoin(organizations, eq(organizations.id, positions.organizationId))
+    .where(eq(users.username, username))
+    .orderBy(positions.isPartTime, positions.id)
+    .limit(1);
+  return row?.org;
+}
+
+describe('demo company seed', () => {
+  it('creates about forty employees with kanji and katakana names, each with an account and a contract', async () => {
+    const rows = await db.select().from(employees);
+    expect(rows).toHaveLength(41);
+    for (const e of rows) {
+      expect(e.lastName + e.firstName).toMatch(/^[\u3040-\u30ff\u3400-\u9fff]+$/);
+      expect(e.lastNameKana + e.firstNameKana).toMatch(/^[\u30a0-\u30ff]+$/);
+      expect(e.userId).not.toBeNull();
+    }
+    const [withContract] = await db.select({ n: count() }).from(contracts);
+    expect(withContract?.n).toBeGreaterThanOrEqual(41);
+    const timed = await db.select().from(contracts);
+    expect(timed.every((c) => c.workStartTime === '09:00:00' && c.workEndTime === '18:00:00')).toBe(true);
+    expect(timed.filter((c) => c.endDate !== null).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('builds a 本部 > 事業部 > 部 > 課 tree with a head at every organisation', async () => {
+    const { orgs, byId } = await orgTree();
+    const counts = Object.fromEntries(
+      ORG_LEVELS.map((l) => [l.value, orgs.filter((o) => o.level === l.value).length]),
+    );
+    expect(counts).toEqual({ '16': 1, '14': 2, '12': 4, '10': 7 });
+    for (const org of orgs) {
+      expect(org.headUser, `${org.name} has no head`).not.toBeNull();
+      const parent = org.parentId === null ? undefined : byId.get(org.parentId);
+      // Each level sits directly under the next higher one.
+      const expectedParentLevel = { '16': undefined, '14': '16', '12': '14', '10': '12' }[org.level];
+      expect(parent?.level).toBe(expectedParentLevel);
+    }
+  });
+
+  it('gives the key accounts the roles the README lists', async () => {
+    const { byName, byId } = await orgTree();
+    const section = byName.get((await mainOrgOf('yamada')) ?? '')!;
+    expect(section.level).toBe('10');
+    expect(section.headUser).toBe('suzuki');
+    const department = byId.get(section.parentId!)!;
+    expect(department.headUser).toBe('sato');
+    const division = byId.get(department.parentId!)!;
+    expect(division.headUser).toBe('takahashi');
+    const hq = byId.get(division.parentId!)!;
+    expect(hq.headUser).toBe('ito');
+
+    const katoSection = byName.get((await mainOrgOf('kato')) ?? '')!;
+    expect(katoSection.parentId).not.toBe(section.parentId);
+
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await db.select().from(users).where(eq(users.username, account.username));
+      expect(user, account.username).toBeDefined();
+      if (account.organization) expect(account.organization).toContain(await mainOrgOf(account.username));
+    }
+    const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
+    expect(admin).toMatchObject({ isSuperuser: true, isStaff: true });
+  });
+
+  it('hashes the demo password once, with argon2id, for every account', async () => {
+    const hashes = new Set((await db.select({ h: users.passwordHash }).from(users)).map((r) => r.h));
+    expect(hashes.size).toBe(1);
+    expect([...hashes][0]).toMatch(/^\$argon2id\$/);
+  });
+
+  it('gives yamada unread and read notifications with links into the portal', async () => {
+    const [yamada] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'yamada'));
+    const rows = await db.select().from(notifications).where(eq(notifications.userId, yamada!.id));
+    expect(rows.filter((n) => !n.isRead).length).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((n) => n.isRead).length).toBeGreaterThanOrEqual(1);
+    expect(rows.map((n) => n.forward)).toContain('/task/tasks/unresolved');
+  });
+
+  it('does nothing when run a second time', async () => {
+    expect(await seedDemo(db, { passwordHash: 'unused' })).toEqual({
+      seeded: false,
+      reason: 'demo data already exists',
+    });
+    const [row] = await db.select({ n: count() }).from(users);
+    expect(row?.n).toBe(42);
+    expect(await db.select().from(companyInfo)).toHaveLength(1);
+  });
+});
+
+describe('prepareDatabase', () => {
+  it('seeds an empty embedded database on its first start, and not again later', async () => {
+    const fresh = await openTestDatabase('empty');
+    try {
+      await prepareDatabase(fresh.handle, { seedDemo: 'auto', logger });
+      const [first] = await fresh.handle.db.select({ n: count() }).from(users);
+      expect(first?.n).toBe(42);
+      await fresh.handle.db.delete(companyInfo);
+      await prepareDatabase(fresh.handle, { seedDemo: 'auto', logger });
+      const [second] = await fresh.handle.db.select({ n: count() }).from(users);
+      expect(second?.n).toBe(42);
+      expect(await fresh.handle.db.select().from(companyInfo)).toHaveLength(0);
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it('never seeds a DATABASE_URL (PostgreSQL) database by itself', async () => {
+    const fresh = await openTestDatabase('empty');
+    try {
+      await prepareDatabase({ ...fresh.handle, kind: 'postgres' }, { seedDemo: 'auto', logger });
+      const [row] = await fresh.handle.db.select({ n: count() }).from(users);
+      expect(row?.n).toBe(0);
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it('does not seed when SEED_DEMO=never', async () => {
+    const fresh = await openTestDatabase('empty');
+    try {
+      await prepareDatabase(fresh.handle, { seedDemo: 'never', logger });
+      const [row] = await fresh.handle.db.select({ n: count() }).from(users);
+      expect(row?.n).toBe(0);
+    } finally {
+      await fresh.dispose();
+    }
+  });
+});
