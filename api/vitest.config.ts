@@ -10,10 +10,11 @@ const pgUrl = process.env.PORTAL_TEST_PG_URL;
 
 export default defineConfig({
   test: {
-    // A PGlite instance takes 0.4–0.8 GB; the CI machines have two cores.
+    // A PGlite instance takes 0.4–0.8 GB; the CI machines have two cores. initdb under load can take
+    // half a minute, hence the generous hook timeout.
     maxWorkers: 2,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
     projects: [
       {
         extends: true,

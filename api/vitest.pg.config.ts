@@ -11,8 +11,8 @@ export default defineConfig({
     name: 'pg',
     include: PG_TEST_FILES,
     maxWorkers: 2,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
     env: {
       PORTAL_TEST_DB: 'postgres',
       PORTAL_TEST_PG_URL: process.env.PORTAL_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',

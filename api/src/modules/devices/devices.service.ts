@@ -16,14 +16,16 @@ export async function registerDevice({
   input: TPushDeviceRequest;
 }): Promise<{ created: boolean; device: TPushDevice }> {
   if (input.user !== undefined && input.user !== ctx.user.id) throw new PermissionDenied();
-  const existing = await findDeviceByToken(ctx.db, input.token);
-  const row = await upsertDevice(ctx.db, {
-    token: input.token,
-    description: input.description,
-    userId: ctx.user.id,
+  return ctx.db.transaction(async (tx) => {
+    const existing = await findDeviceByToken(tx, input.token);
+    const row = await upsertDevice(tx, {
+      token: input.token,
+      description: input.description,
+      userId: ctx.user.id,
+    });
+    return {
+      created: existing?.userId !== ctx.user.id,
+      device: { id: row.id, token: row.token, description: row.description, user: row.userId },
+    };
   });
-  return {
-    created: existing?.userId !== ctx.user.id,
-    device: { id: row.id, token: row.token, description: row.description, user: row.userId },
-  };
 }
