@@ -19,10 +19,20 @@ export default defineConfig({
     manifest: true,
     // Every browser we serve (Lark's webview, current desktop browsers) supports modulepreload.
     modulePreload: { polyfill: false },
-    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
         chunkFileNames: 'assets/[name]-[hash].js',
+        // Name the shared libraries' chunks; route chunks are named after their route file.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+            },
+            { name: 'query', test: /node_modules[\\/](@tanstack|zustand)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
       },
     },
   },

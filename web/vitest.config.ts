@@ -11,6 +11,8 @@ export default mergeConfig(
       // Semi UI's ES build imports its own CSS files: let Vite transform it instead of Node.
       server: { deps: { inline: [/@douyinfe/] } },
       restoreMocks: true,
+      // Times are shown in the company's zone; tests compare formatted times.
+      env: { TZ: 'Asia/Tokyo' },
     },
   }),
 );

@@ -37,7 +37,8 @@ export const PAGE_TITLES = {
   '/expense/attendance': '勤怠出力',
   '/attendance/pdf': '勤怠PDF',
   '/employee/attendance/:id': '勤怠一覧',
-  '*': 'Page not found',
+  // The not-found page itself says 'Page not found'; the top bar says it in Japanese.
+  '*': 'ページが見つかりません',
 } as const satisfies Record<string, string>;
 
 export type PagePattern = keyof typeof PAGE_TITLES;

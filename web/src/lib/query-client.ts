@@ -8,7 +8,8 @@ export const queryClient = new QueryClient({
     queries: {
       // An answer the server gave on purpose (4xx) will not change by asking again.
       retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < MAX_RETRIES,
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+        failureCount < MAX_RETRIES,
       staleTime: 30_000,
       refetchOnWindowFocus: false,
     },

@@ -32,9 +32,7 @@ export const useSessionStore = create<SessionState>()(
       serverStatus: 200,
       serverMessage: '',
       setTokens: (tokens) =>
-        set(
-          Object.fromEntries(Object.entries(tokens).filter(([, value]) => value !== undefined)),
-        ),
+        set(Object.fromEntries(Object.entries(tokens).filter(([, value]) => value !== undefined))),
       setUser: (user) => set({ user }),
       setServerStatus: (serverStatus, serverMessage = '') =>
         set((state) =>

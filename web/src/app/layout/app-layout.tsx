@@ -65,7 +65,9 @@ function Shell() {
       )}
       <div className="shell__main">
         <TopBar />
-        {navigation.state === 'loading' ? <div className="nav-progress" role="progressbar" aria-label="読み込み中" /> : null}
+        {navigation.state === 'loading' ? (
+          <div className="nav-progress" role="progressbar" aria-label="読み込み中" />
+        ) : null}
         <main className="shell__content" id="main-content" tabIndex={-1}>
           <PageOrStatus />
         </main>

@@ -68,9 +68,17 @@ export function buildNavEntries(user: TUserState, statistics?: TStatistics): Nav
     { key: PATHS.companyCalendar, text: '会社カレンダー', icon: 'calendar' },
     { key: PATHS.organizationChart, text: '組織図', icon: 'organization' },
     ...(can([PERM.viewAttendance, PERM.viewAttendanceOrgOnly])
-      ? [{ key: PATHS.employeeAttendance(user.me.employee?.id ?? 0), text: '勤怠一覧', icon: 'attendance' as const }]
+      ? [
+          {
+            key: PATHS.employeeAttendance(user.me.employee?.id ?? 0),
+            text: '勤怠一覧',
+            icon: 'attendance' as const,
+          },
+        ]
       : []),
-    ...(user.me.is_staff ? [{ key: PATHS.admin, text: '設定', icon: 'settings' as const, external: true }] : []),
+    ...(user.me.is_staff
+      ? [{ key: PATHS.admin, text: '設定', icon: 'settings' as const, external: true }]
+      : []),
   ];
 }
 

@@ -38,6 +38,7 @@ export function UserMenu() {
     <>
       <Dropdown
         trigger="click"
+        clickToHide
         position="bottomRight"
         render={
           <Dropdown.Menu aria-label="ユーザーメニュー">
@@ -60,23 +61,38 @@ export function UserMenu() {
           </Dropdown.Menu>
         }
       >
-        <Button theme="borderless" type="tertiary" aria-label="ユーザーメニュー" aria-haspopup="menu" className="user-menu__trigger">
+        <Button
+          theme="borderless"
+          type="tertiary"
+          aria-label="ユーザーメニュー"
+          aria-haspopup="menu"
+          className="user-menu__trigger"
+        >
           <IconUser />
           {isMobile ? null : <span className="user-menu__name">{user.me.full_name || user.me.username}</span>}
           <IconChevronDown size="small" />
         </Button>
       </Dropdown>
       <Modal
-        title="ログアウト"
+        title="ログアウトの確認"
         visible={confirming}
-        okText="ログアウト"
-        cancelText="キャンセル"
-        okButtonProps={{ type: 'danger' }}
-        confirmLoading={logout.isPending}
-        onOk={() => logout.mutate(useSessionStore.getState().refresh)}
         onCancel={() => setConfirming(false)}
+        closable={false}
         width={isMobile ? '90vw' : 400}
         centered
+        footer={
+          <>
+            <Button onClick={() => setConfirming(false)}>キャンセル</Button>
+            <Button
+              type="danger"
+              theme="solid"
+              loading={logout.isPending}
+              onClick={() => logout.mutate(useSessionStore.getState().refresh)}
+            >
+              ログアウト
+            </Button>
+          </>
+        }
       >
         {CONFIRM.logout}
       </Modal>

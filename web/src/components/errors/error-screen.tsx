@@ -12,7 +12,7 @@ export function ErrorScreen({ code, title, children, actions }: ErrorScreenProps
   return (
     <section className="error-screen" role="alert">
       {code ? <p className="error-screen__code">{code}</p> : null}
-      <h1 className="error-screen__title">{title}</h1>
+      <h2 className="error-screen__title">{title}</h2>
       {children ? <div className="error-screen__body">{children}</div> : null}
       {actions ? <div className="error-screen__actions">{actions}</div> : null}
     </section>

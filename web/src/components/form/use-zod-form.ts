@@ -1,4 +1,10 @@
-import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
+import {
+  useForm,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+} from 'react-hook-form';
 import type { z } from 'zod';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;

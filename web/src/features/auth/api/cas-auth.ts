@@ -7,6 +7,7 @@ import { startSession } from '../lib/session.ts';
 type TCasAuthRequest = z.infer<typeof ZCasAuthRequest>;
 type TCasTokenPair = z.infer<typeof ZCasTokenPair>;
 
-export const casAuth = (body: TCasAuthRequest) => api.post<TCasTokenPair>('/cas-auth/', body, { auth: false });
+export const casAuth = (body: TCasAuthRequest) =>
+  api.post<TCasTokenPair>('/cas-auth/', body, { auth: false });
 
 export const useCasAuth = () => useMutation({ mutationFn: casAuth, onSuccess: (pair) => startSession(pair) });

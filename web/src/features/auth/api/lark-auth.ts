@@ -9,4 +9,5 @@ type TLarkAuthRequest = z.infer<typeof ZLarkAuthRequest>;
 export const larkAuth = (body: TLarkAuthRequest) =>
   api.post<TTokenPair & { sessionid?: string }>('/lark-auth/', body, { auth: false });
 
-export const useLarkAuth = () => useMutation({ mutationFn: larkAuth, onSuccess: (pair) => startSession(pair) });
+export const useLarkAuth = () =>
+  useMutation({ mutationFn: larkAuth, onSuccess: (pair) => startSession(pair) });

@@ -33,7 +33,15 @@ export default function LoginNativeRoute() {
   );
 }
 
-function TokenSignIn({ access, refresh, next }: { access: string; refresh: string | null; next: string | null }) {
+function TokenSignIn({
+  access,
+  refresh,
+  next,
+}: {
+  access: string;
+  refresh: string | null;
+  next: string | null;
+}) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
 

@@ -12,7 +12,12 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
   const count = unread.data?.count ?? 0;
   return (
     <>
-      <Badge count={count > 0 ? count : undefined} overflowCount={99} type="danger" className="top-bar__badge">
+      <Badge
+        count={count > 0 ? count : undefined}
+        overflowCount={99}
+        type="danger"
+        className="top-bar__badge"
+      >
         <Button
           theme="borderless"
           type="tertiary"

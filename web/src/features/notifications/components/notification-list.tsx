@@ -39,7 +39,12 @@ export function NotificationList({ isRead, onNavigate }: { isRead: boolean; onNa
         ))}
       </ul>
       {list.hasNextPage ? (
-        <Button block theme="borderless" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        <Button
+          block
+          theme="borderless"
+          loading={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
           さらに表示
         </Button>
       ) : null}

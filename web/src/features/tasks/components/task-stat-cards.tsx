@@ -5,8 +5,18 @@ import { useTaskStatistics } from '../api/get-task-statistics.ts';
 
 const CARDS: readonly { key: keyof TTaskStatistics; label: string; to: string; description: string }[] = [
   { key: 'unresolved', label: '申請中', to: PATHS.tasksUnresolved, description: '処理中の自分の申請' },
-  { key: 'approval', label: '承認待ち', to: PATHS.tasksApproval, description: 'あなたの承認を待っている申請' },
-  { key: 'approval_finished', label: '承認済み', to: PATHS.tasksApprovalFinished, description: '承認・差戻しした申請' },
+  {
+    key: 'approval',
+    label: '承認待ち',
+    to: PATHS.tasksApproval,
+    description: 'あなたの承認を待っている申請',
+  },
+  {
+    key: 'approval_finished',
+    label: '承認済み',
+    to: PATHS.tasksApprovalFinished,
+    description: '承認・差戻しした申請',
+  },
   { key: 'finished', label: '完了済み', to: PATHS.tasksFinished, description: '完了・却下・取消された申請' },
   { key: 'observer', label: '閲覧可能', to: PATHS.tasksObserver, description: '閲覧できる申請' },
 ];

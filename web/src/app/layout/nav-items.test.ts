@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { PERM } from '@portal/shared/permissions';
+import { userState } from '@/testing/fixtures.ts';
+import { buildNavEntries, isNavGroup, selectedNavKey, type NavEntry } from './nav-items.ts';
+
+const texts = (entries: NavEntry[]) =>
+  entries.flatMap((entry) =>
+    isNavGroup(entry) ? [entry.text, ...entry.items.map((item) => item.text)] : [entry.text],
+  );
+
+const keyOf = (entries: NavEntry[], text: string) =>
+  entries.flatMap((entry) => (isNavGroup(entry) ? entry.items : [entry])).find((item) => item.text === text)
+    ?.key;
+
+describe('sidebar entries (spec §2.3, §6)', () => {
+  it('gives every user home, procedures, manual, the task lists, calendar and org chart', () => {
+    const entries = buildNavEntries(userState(), { unresolved_tasks: 2, approval_tasks: 5 });
+    expect(texts(entries)).toEqual([
+      'ホーム',
+      '手続き',
+      'マニュアル',
+      '申請・承認',
+      '申請中',
+      '完了済み',
+      '承認待ち',
+      '承認済み',
+      '閲覧可能',
+      '会社カレンダー',
+      '組織図',
+    ]);
+    const tasks = entries.find(isNavGroup);
+    expect(tasks?.items.map((item) => [item.key, item.badge])).toEqual([
+      ['/task/tasks/unresolved', 2],
+      ['/task/tasks/finished', undefined],
+      ['/task/tasks/approval', 5],
+      ['/task/tasks/approval-finished', undefined],
+      ['/task/tasks/observer', undefined],
+    ]);
+  });
+
+  it('shows each workflow item only with its own permission', () => {
+    const workflowOnly = buildNavEntries(userState({ perms: [PERM.viewWorkflow] }));
+    expect(keyOf(workflowOnly, 'ワークフロー')).toBe('/workflow/workflows');
+    expect(keyOf(workflowOnly, 'ノード')).toBeUndefined();
+    const nodeOnly = buildNavEntries(userState({ perms: [PERM.viewNode] }));
+    expect(keyOf(nodeOnly, 'ノード')).toBe('/workflow/nodes');
+    expect(keyOf(nodeOnly, 'ワークフロー')).toBeUndefined();
+  });
+
+  it('gates each expense item by its permission and hides the empty group', () => {
+    expect(texts(buildNavEntries(userState()))).not.toContain('経費・給与');
+    const entries = buildNavEntries(
+      userState({ perms: [PERM.addUploadHistory, PERM.viewExpenseAttendance] }),
+    );
+    expect(keyOf(entries, '給与・源泉票発行')).toBe('/expense/upload/');
+    expect(keyOf(entries, 'アップロード履歴')).toBeUndefined();
+    expect(keyOf(entries, '勤怠出力')).toBe('/expense/attendance');
+    expect(keyOf(buildNavEntries(userState({ perms: [PERM.viewUploadHistory] })), 'アップロード履歴')).toBe(
+      '/expense/uploads',
+    );
+  });
+
+  it("links the attendance list to the user's employee id, or 0, with either attendance permission", () => {
+    expect(keyOf(buildNavEntries(userState()), '勤怠一覧')).toBeUndefined();
+    expect(keyOf(buildNavEntries(userState({ perms: [PERM.viewAttendance] })), '勤怠一覧')).toBe(
+      '/employee/attendance/7',
+    );
+    expect(
+      keyOf(
+        buildNavEntries(userState({ perms: [PERM.viewAttendanceOrgOnly], employeeId: null })),
+        '勤怠一覧',
+      ),
+    ).toBe('/employee/attendance/0');
+  });
+
+  it('shows the admin settings link to staff only', () => {
+    expect(keyOf(buildNavEntries(userState()), '設定')).toBeUndefined();
+    const staff = buildNavEntries(userState({ is_staff: true }));
+    expect(staff.find((entry) => entry.text === '設定')).toMatchObject({ key: '/admin/', external: true });
+  });
+
+  it('gives a superuser every gated entry', () => {
+    const all = texts(buildNavEntries(userState({ is_superuser: true })));
+    for (const text of [
+      'ワークフロー',
+      'ノード',
+      '給与・源泉票発行',
+      'アップロード履歴',
+      '勤怠出力',
+      '勤怠一覧',
+    ]) {
+      expect(all).toContain(text);
+    }
+  });
+
+  it('selects the entry whose path holds the current page', () => {
+    const entries = buildNavEntries(userState({ is_superuser: true }));
+    expect(selectedNavKey(entries, '/task/tasks/approval/3/nodes/4')).toBe('/task/tasks/approval');
+    expect(selectedNavKey(entries, '/task/tasks/approval-finished/3')).toBe('/task/tasks/approval-finished');
+    expect(selectedNavKey(entries, '/expense/upload/12')).toBe('/expense/upload/');
+    expect(selectedNavKey(entries, '/expense/uploads')).toBe('/expense/uploads');
+    expect(selectedNavKey(entries, '/profile')).toBeUndefined();
+  });
+});

@@ -1,0 +1,135 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query-client.ts';
+import { useSessionStore } from '@/stores/session-store.ts';
+import { mockFetch } from '@/testing/fetch-mock.ts';
+import { page, userState } from '@/testing/fixtures.ts';
+import { routes } from './router.tsx';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const here = (router: ReturnType<typeof renderApp>) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+function mockPortalApi(overrides: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    'GET /api/auth/methods/': { body: { password: true, cas: null, mail: null, lark: null } },
+    'POST /api/account/me/': { body: userState() },
+    'GET /api/account/statistics/': { body: { unresolved_tasks: 2, approval_tasks: 5 } },
+    'GET /api/account/task/statistics/': {
+      body: { unresolved: 2, approval: 5, approval_finished: 1, finished: 3, observer: 0 },
+    },
+    'GET /api/organizations/': { body: [] },
+    'GET /api/notifications/': { body: page([]) },
+    'GET /api/master/company/info': { body: { name: '株式会社サンプル', file_calendar: [] } },
+    ...overrides,
+  });
+}
+
+beforeEach(() => {
+  queryClient.clear();
+  useSessionStore.getState().clear();
+});
+
+describe('navigation guard (spec §2.2)', () => {
+  it('sends a visitor without a token to sign in, keeping the intended path and query as next', async () => {
+    mockPortalApi();
+    const router = renderApp('/task/tasks/approval?page=2');
+    await waitFor(
+      () => expect(here(router)).toBe('/login-native?next=%2Ftask%2Ftasks%2Fapproval%3Fpage%3D2'),
+      {
+        timeout: 5000,
+      },
+    );
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeDisabled();
+  });
+
+  it('lets a visitor without a token reach the sign-in page', async () => {
+    mockPortalApi();
+    const router = renderApp('/login-native');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(here(router)).toBe('/login-native');
+  });
+
+  it('resets the server status to 200 on every navigation', async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    mockPortalApi();
+    const router = renderApp('/home');
+    await screen.findByTestId('sidebar');
+    act(() => useSessionStore.getState().setServerStatus(404, '見つかりませんでした。'));
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    await act(() => router.navigate('/task/tasks/finished'));
+    expect(useSessionStore.getState().serverStatus).toBe(200);
+    expect(await screen.findByText('準備中です')).toBeInTheDocument();
+  });
+});
+
+describe('signed-in shell (spec §2.3)', () => {
+  it('redirects / to /home and shows the title, sidebar, bell and footer', async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    const { requests } = mockPortalApi();
+    const router = renderApp('/');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('ホーム');
+    expect(here(router)).toBe('/home');
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'お知らせ' })).toBeInTheDocument();
+    expect(await screen.findByText(/株式会社サンプル/)).toBeInTheDocument();
+    expect(await screen.findByText(/こんにちは、山田 太郎 さん/)).toBeInTheDocument();
+    expect(requests[0]?.path).toBe('/api/account/me/');
+    const sidebar = screen.getByTestId('sidebar');
+    await waitFor(() => expect(within(sidebar).getByText('5')).toBeInTheDocument());
+  });
+
+  it('titles every other screen and says it is being prepared', async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    mockPortalApi();
+    renderApp('/task/tasks/approval/3/nodes/4');
+    expect(await screen.findByText('準備中です')).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('承認');
+    expect(document.title).toBe('承認 | 社員ポータル');
+  });
+
+  it('shows Page not found for an unknown path', async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    mockPortalApi();
+    renderApp('/no/such/page');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('ページが見つかりません');
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+  });
+
+  it('shows the server-error page with the message when loading the user fails', async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    mockPortalApi({
+      'POST /api/account/me/': { status: 500, body: { detail: 'サーバーで問題が発生しました。' } },
+    });
+    renderApp('/home');
+    expect(await screen.findByText('サーバーエラーが発生しました')).toBeInTheDocument();
+    expect(screen.getByText('サーバーで問題が発生しました。')).toBeInTheDocument();
+    expect(useSessionStore.getState().serverStatus).toBe(500);
+  });
+
+  it('signs in with an access_token handed over in the URL and goes to next', async () => {
+    const { requests } = mockPortalApi();
+    const router = renderApp('/login-native?access_token=TOKEN&refresh=R&next=%2Ftask%2Ftasks%2Ffinished');
+    await waitFor(() => expect(here(router)).toBe('/task/tasks/finished'));
+    expect(useSessionStore.getState()).toMatchObject({ access: 'TOKEN', refresh: 'R' });
+    expect(requests[0]?.headers.get('Authorization')).toBe('JWT TOKEN');
+  });
+
+  it('never follows a next that leaves the site', async () => {
+    mockPortalApi();
+    const router = renderApp('/login-native?access_token=TOKEN&next=https%3A%2F%2Fevil.example');
+    await waitFor(() => expect(here(router)).toBe('/home'));
+  });
+});
