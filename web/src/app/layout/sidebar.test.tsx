@@ -28,14 +28,12 @@ describe('Sidebar', () => {
   });
 
   it('shows the gated groups, attendance list and settings to a user who may see them', () => {
-    useSessionStore
-      .getState()
-      .setUser(
-        userState({
-          perms: [PERM.viewWorkflow, PERM.viewUploadHistory, PERM.viewAttendanceOrgOnly],
-          is_staff: true,
-        }),
-      );
+    useSessionStore.getState().setUser(
+      userState({
+        perms: [PERM.viewWorkflow, PERM.viewUploadHistory, PERM.viewAttendanceOrgOnly],
+        is_staff: true,
+      }),
+    );
     renderWithRouter(<Sidebar />, { path: '/home' });
     const sidebar = screen.getByTestId('sidebar');
     expect(within(sidebar).getByText('ワークフロー管理')).toBeInTheDocument();
