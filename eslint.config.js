@@ -6,8 +6,17 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**', 'api/drizzle/**', 'tests/artifacts/**',
-      'test-results/**', '**/playwright-report/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/data/**',
+      'api/drizzle/**',
+      'tests/artifacts/**',
+      'test-results/**',
+      '**/playwright-report/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -27,7 +36,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**', 'tests/**', '**/*.config.*', '.ci/**', 'api/src/**/bench*.ts', 'api/src/db/seed/run-seed.ts'],
+    files: [
+      'scripts/**',
+      'tests/**',
+      '**/*.config.*',
+      '.ci/**',
+      'api/src/**/bench*.ts',
+      'api/src/db/seed/run-seed.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   prettier,

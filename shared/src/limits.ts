@@ -14,7 +14,13 @@ export const MULTI_SELECT = { maxOptions: 300, maxTags: 3, maxHeight: 600 } as c
 export const ASSET_WORKFLOW_IDS = [13, 14] as const;
 export const NOTIFICATION_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 export const SELECT_PLACEHOLDER = '======';
-export const FLOW_CHART = { nodeWidth: 80, nodeHeight: 40, spacing: 150, step: 80, verticalCanvasWidth: 485 } as const;
+export const FLOW_CHART = {
+  nodeWidth: 80,
+  nodeHeight: 40,
+  spacing: 150,
+  step: 80,
+  verticalCanvasWidth: 485,
+} as const;
 
 export const ATTACHMENT_EXTENSIONS = {
   image: ['png', 'jpg', 'jpeg', 'gif', 'tiff', 'bmp', 'svg', 'epsf', 'pict', 'ico', 'icns'],

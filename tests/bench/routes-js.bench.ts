@@ -10,6 +10,7 @@ import { ROOT, startDemoServer } from '../support/server.ts';
 
 const LOGIN_BUDGET_KB = 150;
 const PUBLIC_ROUTES = ['/login-native', '/login'];
+const TYPED_LOGIN = '/login-native (typed)';
 // One example per route of spec §2.1 (ids are examples: pages must load even for unknown records).
 const PRIVATE_ROUTES = [
   '/home',
@@ -96,10 +97,12 @@ async function main() {
     await signIn.close();
 
     const rows: { route: string; files: number; raw: number; gz: number }[] = [];
-    for (const route of [...PUBLIC_ROUTES, ...PRIVATE_ROUTES]) {
+    // '/login-native (typed)' is the same page after the form is used: the sign-in form loads its
+    // validation on first focus, and a user who signs in loads that too. The target is judged on it.
+    for (const route of [...PUBLIC_ROUTES, TYPED_LOGIN, ...PRIVATE_ROUTES]) {
       const context = await browser.newContext({
         baseURL: server.base,
-        storageState: PUBLIC_ROUTES.includes(route) ? undefined : storageState,
+        storageState: PUBLIC_ROUTES.includes(route) || route === TYPED_LOGIN ? undefined : storageState,
       });
       const scripts = new Set<string>();
       context.on('response', (res) => {
@@ -107,7 +110,12 @@ async function main() {
         if (url.origin === server.base && url.pathname.endsWith('.js')) scripts.add(url.pathname);
       });
       const visit = await context.newPage();
-      await visit.goto(route, { waitUntil: 'networkidle' });
+      await visit.goto(route === TYPED_LOGIN ? '/login-native' : route, { waitUntil: 'networkidle' });
+      if (route === TYPED_LOGIN) {
+        await visit.locator('input[name="username"]').fill('yamada');
+        await visit.locator('input[name="password"]').fill('demo1234');
+        await visit.waitForLoadState('networkidle');
+      }
       let raw = 0;
       let gz = 0;
       for (const file of scripts) {
@@ -122,10 +130,10 @@ async function main() {
     console.log('\nJavaScript loaded by a first visit to each route (KB; gzip level 9)\n');
     console.log(`| route | files | raw KB | gzip KB |\n|---|---:|---:|---:|`);
     for (const r of rows) console.log(`| ${r.route} | ${r.files} | ${kb(r.raw)} | ${kb(r.gz)} |`);
-    const login = rows.find((r) => r.route === '/login-native')!;
+    const login = rows.find((r) => r.route === TYPED_LOGIN)!;
     const met = login.gz / 1024 <= LOGIN_BUDGET_KB;
     console.log(
-      `\n/login-native: ${kb(login.gz)} KB gzip — target ≤ ${LOGIN_BUDGET_KB} KB: ${met ? 'met' : 'NOT MET'}`,
+      `\n/login-native, form used: ${kb(login.gz)} KB gzip — target ≤ ${LOGIN_BUDGET_KB} KB: ${met ? 'met' : 'NOT MET'}`,
     );
     if (!met) process.exitCode = 1;
   } finally {

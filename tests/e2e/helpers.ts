@@ -20,7 +20,7 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
 
 /** The sidebar is a drawer on a phone: open it when its toggle is there. */
 export async function openSidebar(page: Page): Promise<void> {
-  const toggle = page.getByRole('button', { name: 'メニュー' });
+  const toggle = page.getByRole('button', { name: 'メニュー', exact: true });
   if (await toggle.isVisible()) await toggle.click();
   await expect(page.getByTestId('sidebar')).toBeVisible();
 }
