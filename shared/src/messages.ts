@@ -72,4 +72,37 @@ export const FIELD_MSG = {
   email: (label: string) => `${label} は有効なメールアドレスではありません。`,
   fileTooLarge: (label: string, kb: number) => `${label} のサイズは ${kb}KB 以下にしてください。`,
   unknownField: 'この項目は受け付けられません。',
+  number: (label: string) => `${label} は数値で入力してください。`,
+  decimalStep: (label: string, step: number) => `${label} は ${step} 単位で入力してください。`,
+  date: (label: string) => `${label} は YYYY-MM-DD 形式の正しい日付で入力してください。`,
+  time: (label: string) => `${label} は HH:MM 形式の正しい時刻で入力してください。`,
+  timeStep: (label: string, minutes: number) => `${label} は ${minutes} 分単位で入力してください。`,
+  choice: (label: string) => `${label} は選択肢の中から選んでください。`,
+  tooManyChoices: (label: string, max: number) => `${label} は ${max} 件以内で選択してください。`,
+  fileInvalid: (label: string) => `${label} のファイル形式が正しくありません。`,
+  dateOrder: (endLabel: string, startLabel: string) =>
+    `${endLabel} は ${startLabel} 以降の日付にしてください。`,
+} as const;
+
+/** Workflow and task messages (ours). */
+export const WORKFLOW_MSG = {
+  nodeNotAwaitingYou:
+    'このノードは既に処理されたか、あなたの承認待ちではありません。画面を更新してください。',
+  taskNotEditable: 'この申請は現在の状態では変更できません。',
+  taskNotWithdrawable: 'この申請は取り消しできません。',
+  undoNotAllowed: '次の承認者が既に処理したため、承認を取り消せません。',
+  undoNothing: '取り消せる承認がありません。',
+  vacationUndoNotAllowed: '承認済みの休暇申請ではないため、休暇を取り消せません。',
+  noApprover: '承認者が見つかりません。組織の長または承認者の設定を確認してください。',
+  workflowInactive: 'このワークフローは現在申請できません。',
+  workflowInUse: 'このワークフローには申請があるため削除できません。',
+  nodeInUse: 'このノードは申請で使用されているため削除できません。',
+  paidLeaveShort: (remaining: number, requested: number) =>
+    `有給休暇の残日数が不足しています（残り ${remaining} 日、申請 ${requested} 日）。`,
+  vacationOverlap: (start: string, end: string) => `${start}〜${end} の休暇と期間が重複しています。`,
+  vacationNoDays: '申請期間に営業日がありません。',
+  notEmployee: '従業員情報が登録されていないため申請できません。',
+  proxySelf: '自分自身を代理承認者にはできません。',
+  proxyOverlap: '同じ期間に既に代理承認者が設定されています。',
+  attachmentMissing: '添付ファイルが見つかりません。',
 } as const;
