@@ -12,7 +12,12 @@ import * as companySchema from '../src/db/schema/company.ts';
 import * as employeesSchema from '../src/db/schema/employees.ts';
 import * as notificationsSchema from '../src/db/schema/notifications.ts';
 import * as organizationsSchema from '../src/db/schema/organizations.ts';
+import * as outboxSchema from '../src/db/schema/outbox.ts';
+import * as proxiesSchema from '../src/db/schema/proxies.ts';
+import * as tasksSchema from '../src/db/schema/tasks.ts';
 import * as usersSchema from '../src/db/schema/users.ts';
+import * as vacationsSchema from '../src/db/schema/vacations.ts';
+import * as workflowsSchema from '../src/db/schema/workflows.ts';
 import { createPostgresDatabase, freshPglite, testBackend } from './support/test-database.ts';
 
 const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
@@ -21,7 +26,12 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'employees.ts': employeesSchema,
   'notifications.ts': notificationsSchema,
   'organizations.ts': organizationsSchema,
+  'outbox.ts': outboxSchema,
+  'proxies.ts': proxiesSchema,
+  'tasks.ts': tasksSchema,
   'users.ts': usersSchema,
+  'vacations.ts': vacationsSchema,
+  'workflows.ts': workflowsSchema,
 };
 const allExports = Object.assign({}, ...Object.values(SCHEMA_MODULES)) as Record<string, unknown>;
 const tables = Object.values(allExports).filter((value): value is PgTable => value instanceof PgTable);

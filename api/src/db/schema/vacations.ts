@@ -1,0 +1,62 @@
+// Leave history (spec §3.6) and paid-leave grants: approved vacation requests enter the history;
+// the balance is the valid grants less the paid leave taken and requested.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { TVacationCategory } from '@portal/shared/workflow/codes';
+import { employees } from './employees.ts';
+import { tasks } from './tasks.ts';
+
+export const vacations = pgTable(
+  'vacations',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    /** VACATION_CATEGORIES; '01' paid leave. */
+    category: varchar({ length: 2 }).$type<TVacationCategory>().notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    days: doublePrecision().notNull(),
+    isStartHalf: boolean('is_start_half').notNull().default(false),
+    isEndHalf: boolean('is_end_half').notNull().default(false),
+    taskId: integer('task_id')
+      .unique()
+      .references(() => tasks.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    index('vacations_employee_id_start_date_idx').on(t.employeeId, t.startDate),
+    check('vacations_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const paidLeaveGrants = pgTable(
+  'paid_leave_grants',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    grantedOn: date('granted_on', { mode: 'string' }).notNull(),
+    /** Paid leave lapses two years after the grant (労働基準法 第115条). */
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    days: doublePrecision().notNull(),
+  },
+  (t) => [
+    index('paid_leave_grants_employee_id_idx').on(t.employeeId, t.expiresOn),
+    check('paid_leave_grants_dates_check', sql`${t.expiresOn} > ${t.grantedOn}`),
+  ],
+);
