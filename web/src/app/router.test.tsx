@@ -68,7 +68,7 @@ describe('navigation guard (spec §2.2)', () => {
     await screen.findByTestId('sidebar');
     act(() => useSessionStore.getState().setServerStatus(404, '見つかりませんでした。'));
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
-    await act(() => router.navigate('/task/tasks/finished'));
+    await act(() => router.navigate('/expense/attendance'));
     expect(useSessionStore.getState().serverStatus).toBe(200);
     expect(await screen.findByText('準備中です')).toBeInTheDocument();
   });
@@ -93,10 +93,10 @@ describe('signed-in shell (spec §2.3)', () => {
   it('titles every other screen and says it is being prepared', async () => {
     useSessionStore.getState().setTokens({ access: 'A' });
     mockPortalApi();
-    renderApp('/task/tasks/approval/3/nodes/4');
+    renderApp('/expense/upload/3');
     expect(await screen.findByText('準備中です')).toBeInTheDocument();
-    expect(screen.getByTestId('page-title')).toHaveTextContent('承認');
-    expect(document.title).toBe('承認 | 社員ポータル');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('アップロード詳細');
+    expect(document.title).toBe('アップロード詳細 | 社員ポータル');
   });
 
   it('shows Page not found for an unknown path', async () => {

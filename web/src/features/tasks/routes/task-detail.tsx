@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/coming-soon.tsx';
+import { useParams } from 'react-router-dom';
+import { NotFound } from '@/components/errors/not-found.tsx';
+import { TaskDetailPage } from '../components/task-detail-page.tsx';
 
+/** /task/tasks/{unresolved|approval-finished|finished|observer}/{id}. */
 export default function TaskDetailRoute() {
-  return <ComingSoon />;
+  const params = useParams();
+  const taskId = Number(params.taskId ?? params.id);
+  if (!Number.isSafeInteger(taskId) || taskId <= 0) return <NotFound />;
+  return <TaskDetailPage key={taskId} taskId={taskId} nodeId={null} />;
 }

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TApprovalRequest, TTask } from '@portal/shared/contracts/tasks';
+import { api } from '@/lib/api-client.ts';
+import { invalidateAfterTaskAction } from './keys.ts';
+
+export interface ApproveNodeInput {
+  taskId: number;
+  nodeId: number;
+  body: TApprovalRequest;
+}
+
+/** Approve, send back or reject: 409 when the node no longer awaits the caller. */
+export const approveNode = ({ taskId, nodeId, body }: ApproveNodeInput) =>
+  api.post<TTask>(`/task/tasks/${taskId}/nodes/${nodeId}/approval/`, body);
+
+export const useApproveNode = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveNode,
+    onSettled: () => invalidateAfterTaskAction(queryClient),
+  });
+};

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TTask, TTaskFormValues } from '@portal/shared/contracts/tasks';
+import { api } from '@/lib/api-client.ts';
+import { invalidateAfterTaskAction } from './keys.ts';
+
+/** Submits a new request: 201 with the task; 400 with field errors. */
+export const createTask = ({ workflowId, values }: { workflowId: number; values: TTaskFormValues }) =>
+  api.post<TTask>(`/task/workflows/${workflowId}/form/`, values);
+
+export const useCreateTask = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createTask, onSuccess: () => invalidateAfterTaskAction(queryClient) });
+};

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TTask, TTaskFormValues } from '@portal/shared/contracts/tasks';
+import { api } from '@/lib/api-client.ts';
+import { invalidateAfterTaskAction } from './keys.ts';
+
+/** The applicant sends a sent-back task again, with its edited values (restarts at the first node). */
+export const resubmitTask = ({ taskId, values }: { taskId: number; values: TTaskFormValues }) =>
+  api.post<TTask>(`/task/tasks/${taskId}/resubmit/`, values);
+
+export const useResubmitTask = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resubmitTask, onSettled: () => invalidateAfterTaskAction(queryClient) });
+};
