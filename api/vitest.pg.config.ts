@@ -1,10 +1,11 @@
-// Only the tests that must also hold on a real PostgreSQL (migrations, auth), against the server at
+// Only the tests that must also hold on a real PostgreSQL (migrations, auth, task locking), against the server at
 // PORTAL_TEST_PG_URL (default: the local trust-auth server). Each test file creates its own
 // portal_test_<random> database there and drops it afterwards.
 //   PORTAL_TEST_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run -c vitest.pg.config.ts
 import { defineConfig } from 'vitest/config';
 
-export const PG_TEST_FILES = ['test/migrations.test.ts', 'test/auth.test.ts'];
+// tasks-guard holds the simultaneous-approval test, which only a pooled server truly runs in parallel.
+export const PG_TEST_FILES = ['test/migrations.test.ts', 'test/auth.test.ts', 'test/tasks-guard.test.ts'];
 
 export default defineConfig({
   test: {

@@ -19,6 +19,7 @@ import { devicesRouter } from './modules/devices/devices.routes.ts';
 import { healthRouter } from './modules/health/health.routes.ts';
 import { notificationsRouter } from './modules/notifications/notifications.routes.ts';
 import { organizationsRouter } from './modules/organizations/organizations.routes.ts';
+import { tasksRouter } from './modules/tasks/tasks.routes.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
 
 /** JSON bodies up to 4 MB: uploads (2 MB files) arrive base64-encoded inside JSON. */
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(notificationsRouter({ requireAuth }));
   api.use(companyRouter({ requireAuth }));
   api.use(devicesRouter({ requireAuth }));
+  api.use(tasksRouter({ requireAuth }));
   api.use(apiNotFound);
 
   app.use('/api', api);

@@ -2,6 +2,7 @@ import type { TStatistics, TTaskStatistics, TUserState } from '@portal/shared/co
 import { ALL_PERMISSIONS } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
 import { NotFound } from '../../errors.ts';
+import { sidebarStatistics, taskStatistics } from '../tasks/statistics.ts';
 import * as repo from './account.repository.ts';
 
 /** Spec §3.3: who I am, what I may do, where I sit. */
@@ -51,11 +52,10 @@ export async function getUserState({ ctx }: { ctx: RequestContext }): Promise<TU
   };
 }
 
-// Tasks arrive with the workflow issue, whose module replaces these two counts with real ones.
-export async function getStatistics(_args: { ctx: RequestContext }): Promise<TStatistics> {
-  return { unresolved_tasks: 0, approval_tasks: 0 };
+export function getStatistics({ ctx }: { ctx: RequestContext }): Promise<TStatistics> {
+  return sidebarStatistics({ ctx });
 }
 
-export async function getTaskStatistics(_args: { ctx: RequestContext }): Promise<TTaskStatistics> {
-  return { unresolved: 0, approval: 0, approval_finished: 0, finished: 0, observer: 0 };
+export function getTaskStatistics({ ctx }: { ctx: RequestContext }): Promise<TTaskStatistics> {
+  return taskStatistics({ ctx });
 }

@@ -1,0 +1,51 @@
+// Approve: the node → 90; when its parallel group is complete the next order starts, after the last
+// the task is approved (90) and a vacation enters the leave history.
+import type { TTask } from '@portal/shared/contracts/tasks';
+import type { RequestContext } from '../../context.ts';
+import { actOnNode } from './act-on-node.ts';
+import { forwardTo, recordTransition, type Bell } from './events.ts';
+import { advance } from './flow.ts';
+import { userNames } from './task-views.ts';
+import { enterLeaveHistory } from './vacation-checks.ts';
+
+export function approveNode({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { taskId: number; nodeId: number; comment: string | null };
+}): Promise<TTask> {
+  return actOnNode(
+    ctx,
+    input,
+    { status: '90', comment: input.comment },
+    async (tx, { task, node, workflow, principalId }) => {
+      const moved = await advance(tx, task.id);
+      if (moved.finished && workflow.kind === 'vacation') await enterLeaveHistory(tx, task);
+      const applicantName = (await userNames(tx, [task.applicantId])).get(task.applicantId) ?? '';
+      const bells: Bell[] = moved.activated.map((next) => ({
+        userIds: next.userIds,
+        title: `承認依頼：${workflow.name}`,
+        content: `${applicantName} さんの「${workflow.name}」が承認待ちです。`,
+        forward: forwardTo.approval(task.id, next.id),
+      }));
+      if (moved.finished)
+        bells.push({
+          userIds: [task.applicantId],
+          title: '申請が承認されました',
+          content: `「${workflow.name}」が承認されました。`,
+          forward: forwardTo.finished(task.id),
+        });
+      await recordTransition(tx, {
+        taskId: task.id,
+        action: 'approve',
+        actorId: ctx.user.id,
+        taskNodeId: node.id,
+        principalId,
+        comment: input.comment,
+        status: moved.finished ? '90' : '01',
+        bells,
+      });
+    },
+  );
+}

@@ -1,0 +1,66 @@
+// Reject (却下): the node → 10 with the reason, the task → 10 (finished). A vacation request takes
+// one of the three fixed reasons, sent as its code or its sentence; the sentence is stored.
+import { eq } from 'drizzle-orm';
+import type { TTask } from '@portal/shared/contracts/tasks';
+import { FIELD_MSG } from '@portal/shared/messages';
+import { VACATION_REJECT_REASONS } from '@portal/shared/workflow/codes';
+import type { RequestContext } from '../../context.ts';
+import { tasks } from '../../db/schema/tasks.ts';
+import { workflows } from '../../db/schema/workflows.ts';
+import { ValidationError } from '../../errors.ts';
+import { findVisibleTask } from './access.ts';
+import { actOnNode } from './act-on-node.ts';
+import { forwardTo, recordTransition } from './events.ts';
+import { parkAwaitingNodes } from './flow.ts';
+
+async function reasonFor(ctx: RequestContext, taskId: number, reason: string): Promise<string> {
+  await findVisibleTask(ctx.db, taskId, ctx.user.id);
+  const [row] = await ctx.db
+    .select({ kind: workflows.kind })
+    .from(tasks)
+    .innerJoin(workflows, eq(workflows.id, tasks.workflowId))
+    .where(eq(tasks.id, taskId));
+  if (row?.kind !== 'vacation') return reason;
+  const fixed = VACATION_REJECT_REASONS.find((r) => r.value === reason || r.label === reason);
+  if (!fixed) throw ValidationError.field('reason', FIELD_MSG.choice('却下理由'));
+  return fixed.label;
+}
+
+export async function rejectTask({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { taskId: number; nodeId: number; reason: string; comment: string | null };
+}): Promise<TTask> {
+  const reason = await reasonFor(ctx, input.taskId, input.reason);
+  return actOnNode(
+    ctx,
+    input,
+    { status: '10', reason, comment: input.comment },
+    async (tx, { task, node, workflow, principalId }) => {
+      await parkAwaitingNodes(tx, task.id);
+      await tx
+        .update(tasks)
+        .set({ status: '10', updatedAt: new Date(), finishedAt: new Date() })
+        .where(eq(tasks.id, task.id));
+      await recordTransition(tx, {
+        taskId: task.id,
+        action: 'reject',
+        actorId: ctx.user.id,
+        taskNodeId: node.id,
+        principalId,
+        comment: reason,
+        status: '10',
+        bells: [
+          {
+            userIds: [task.applicantId],
+            title: '申請が却下されました',
+            content: `「${workflow.name}」が却下されました：${reason}`,
+            forward: forwardTo.finished(task.id),
+          },
+        ],
+      });
+    },
+  );
+}

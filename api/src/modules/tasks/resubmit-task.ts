@@ -1,0 +1,73 @@
+// Resubmit a sent-back task (02 → 01): the values are checked again (a file field left empty keeps
+// its attachment), every node is resolved again and the flow restarts at the first order.
+import { eq } from 'drizzle-orm';
+import type { TTask, TTaskFormValues } from '@portal/shared/contracts/tasks';
+import { WORKFLOW_MSG } from '@portal/shared/messages';
+import type { RequestContext } from '../../context.ts';
+import { attachments, taskNodes, tasks } from '../../db/schema/tasks.ts';
+import { workflows } from '../../db/schema/workflows.ts';
+import { Conflict } from '../../errors.ts';
+import { findOwnTask, lockOwnTask } from './applicant-task.ts';
+import { recordTransition } from './events.ts';
+import { advance, insertFlow, loadNodeDefinitions, planFlow } from './flow.ts';
+import { checkValues, loadFields, saveUploads } from './form-values.ts';
+import { loadApplicant } from './org-chain.ts';
+import { startBells } from './submit-task.ts';
+import { toTask } from './task-views.ts';
+import { checkVacation, enterLeaveHistory } from './vacation-checks.ts';
+
+export async function resubmitTask({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { taskId: number; body: TTaskFormValues };
+}): Promise<TTask> {
+  const task = await findOwnTask(ctx, input.taskId);
+  if (task.status !== '02') throw new Conflict(WORKFLOW_MSG.taskNotEditable);
+  const [workflow] = await ctx.db.select().from(workflows).where(eq(workflows.id, task.workflowId));
+  const fields = await loadFields(ctx.db, task.workflowId);
+  const held = await ctx.db
+    .select({ fieldName: attachments.fieldName })
+    .from(attachments)
+    .where(eq(attachments.taskId, task.id));
+  const { values, uploads } = checkValues(
+    fields,
+    input.body,
+    held.map((h) => h.fieldName),
+  );
+  const applicant = await loadApplicant(ctx.db, ctx.user.id);
+  if (workflow!.kind === 'vacation')
+    await checkVacation(ctx.db, {
+      fields,
+      values,
+      employeeId: task.employeeId,
+      applicantId: applicant.userId,
+      exceptTaskId: task.id,
+    });
+  const plan = await planFlow(ctx.db, await loadNodeDefinitions(ctx.db, task.workflowId), applicant);
+
+  const fresh = await ctx.db.transaction(async (tx) => {
+    await lockOwnTask(tx, task.id, ['02'], WORKFLOW_MSG.taskNotEditable);
+    const [updated] = await tx
+      .update(tasks)
+      .set({ values, status: '01', updatedAt: new Date(), organizationId: applicant.chain[0]?.id ?? null })
+      .where(eq(tasks.id, task.id))
+      .returning();
+    await saveUploads(tx, task.id, uploads);
+    await tx.delete(taskNodes).where(eq(taskNodes.taskId, task.id));
+    await insertFlow(tx, task.id, applicant.userId, plan);
+    const moved = await advance(tx, task.id);
+    if (moved.finished && workflow!.kind === 'vacation') await enterLeaveHistory(tx, updated!);
+    await recordTransition(tx, {
+      taskId: task.id,
+      action: 'resubmit',
+      actorId: applicant.userId,
+      status: moved.finished ? '90' : '01',
+      bells: startBells(task, workflow!.name, applicant.name, applicant.userId, plan, moved),
+    });
+    const [row] = await tx.select().from(tasks).where(eq(tasks.id, task.id));
+    return row!;
+  });
+  return toTask(ctx.db, fresh, ctx.user.id);
+}

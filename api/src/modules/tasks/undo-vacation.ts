@@ -1,0 +1,60 @@
+// POST /api/task/tasks/undo/vacation/: the applicant cancels an approved vacation (90 → 99); the
+// period leaves the leave history, so its paid-leave days count again.
+import { eq } from 'drizzle-orm';
+import type { TTask } from '@portal/shared/contracts/tasks';
+import { WORKFLOW_MSG } from '@portal/shared/messages';
+import type { RequestContext } from '../../context.ts';
+import { taskNodes, tasks } from '../../db/schema/tasks.ts';
+import { vacations } from '../../db/schema/vacations.ts';
+import { workflows } from '../../db/schema/workflows.ts';
+import { Conflict } from '../../errors.ts';
+import { findOwnTask, lockOwnTask } from './applicant-task.ts';
+import { recordTransition } from './events.ts';
+import { toTask } from './task-views.ts';
+
+export async function undoVacation({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { taskId: number };
+}): Promise<TTask> {
+  const task = await findOwnTask(ctx, input.taskId);
+  const [workflow] = await ctx.db.select().from(workflows).where(eq(workflows.id, task.workflowId));
+  if (workflow?.kind !== 'vacation' || task.status !== '90')
+    throw new Conflict(WORKFLOW_MSG.vacationUndoNotAllowed);
+  const fresh = await ctx.db.transaction(async (tx) => {
+    await lockOwnTask(tx, task.id, ['90'], WORKFLOW_MSG.vacationUndoNotAllowed);
+    await tx.delete(vacations).where(eq(vacations.taskId, task.id));
+    const [updated] = await tx
+      .update(tasks)
+      .set({ status: '99', updatedAt: new Date(), finishedAt: new Date() })
+      .where(eq(tasks.id, task.id))
+      .returning();
+    const approvers = await tx
+      .select({ id: taskNodes.actedById })
+      .from(taskNodes)
+      .where(eq(taskNodes.taskId, task.id));
+    const notify = approvers
+      .map((a) => a.id)
+      .filter((id): id is number => id !== null && id !== task.applicantId);
+    await recordTransition(tx, {
+      taskId: task.id,
+      action: 'cancel_vacation',
+      actorId: ctx.user.id,
+      status: '99',
+      bells: notify.length
+        ? [
+            {
+              userIds: notify,
+              title: '休暇が取り消されました',
+              content: `承認済みの「${workflow.name}」が申請者により取り消されました。`,
+              forward: `/task/tasks/approval-finished/${task.id}`,
+            },
+          ]
+        : [],
+    });
+    return updated!;
+  });
+  return toTask(ctx.db, fresh, ctx.user.id);
+}

@@ -1,0 +1,163 @@
+// A vacation request's own checks on submit (and resubmit): dates in order, at least one working
+// day, no overlap with the leave history or another open request, enough paid leave.
+import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { NON_FIELD_ERRORS } from '@portal/shared/contracts/errors';
+import { WORKFLOW_MSG } from '@portal/shared/messages';
+import { PAID_LEAVE_CATEGORY } from '@portal/shared/codes';
+import type { TPaidLeaveBalance } from '@portal/shared/contracts/vacations';
+import { VACATION_FIELDS } from '@portal/shared/workflow/codes';
+import type { TFieldValues } from '@portal/shared/workflow/field-values';
+import {
+  countLeaveDays,
+  leavePeriodOf,
+  periodsOverlap,
+  vacationFieldErrors,
+  type TLeavePeriod,
+} from '@portal/shared/workflow/vacation';
+import type { Db } from '../../db/client.ts';
+import { tasks } from '../../db/schema/tasks.ts';
+import { paidLeaveGrants, vacations } from '../../db/schema/vacations.ts';
+import { workflows } from '../../db/schema/workflows.ts';
+import { tokyoDate } from '../../dates.ts';
+import { ValidationError } from '../../errors.ts';
+import type { FieldRow } from './form-values.ts';
+
+interface OpenRequest {
+  readonly period: TLeavePeriod;
+  readonly category: unknown;
+}
+
+async function openVacationRequests(
+  db: Db,
+  applicantId: number,
+  exceptTaskId: number | null,
+): Promise<OpenRequest[]> {
+  const rows = await db
+    .select({ values: tasks.values })
+    .from(tasks)
+    .innerJoin(workflows, eq(workflows.id, tasks.workflowId))
+    .where(
+      and(
+        eq(tasks.applicantId, applicantId),
+        eq(workflows.kind, 'vacation'),
+        inArray(tasks.status, ['01', '02']),
+        exceptTaskId === null ? undefined : ne(tasks.id, exceptTaskId),
+      ),
+    );
+  return rows.flatMap((r) => {
+    const period = leavePeriodOf(r.values);
+    return period ? [{ period, category: r.values[VACATION_FIELDS.category] }] : [];
+  });
+}
+
+export async function paidLeaveBalance(
+  db: Db,
+  employeeId: number,
+  applicantId: number,
+  exceptTaskId: number | null = null,
+): Promise<TPaidLeaveBalance> {
+  const today = tokyoDate();
+  const grants = await db
+    .select()
+    .from(paidLeaveGrants)
+    .where(
+      and(
+        eq(paidLeaveGrants.employeeId, employeeId),
+        lte(paidLeaveGrants.grantedOn, today),
+        gt(paidLeaveGrants.expiresOn, today),
+      ),
+    );
+  const granted = grants.reduce((sum, g) => sum + g.days, 0);
+  const since = grants.map((g) => g.grantedOn).sort()[0];
+  const [taken] = since
+    ? await db
+        .select({ days: sql<number>`coalesce(sum(${vacations.days}), 0)`.mapWith(Number) })
+        .from(vacations)
+        .where(
+          and(
+            eq(vacations.employeeId, employeeId),
+            eq(vacations.category, PAID_LEAVE_CATEGORY),
+            sql`${vacations.startDate} >= ${since}`,
+          ),
+        )
+    : [{ days: 0 }];
+  const pending = (await openVacationRequests(db, applicantId, exceptTaskId))
+    .filter((r) => r.category === PAID_LEAVE_CATEGORY)
+    .reduce((sum, r) => sum + countLeaveDays(r.period), 0);
+  const used = taken?.days ?? 0;
+  return { granted, used, pending, remaining: granted - used - pending };
+}
+
+export async function checkVacation(
+  db: Db,
+  input: {
+    fields: readonly FieldRow[];
+    values: TFieldValues;
+    employeeId: number | null;
+    applicantId: number;
+    exceptTaskId: number | null;
+  },
+): Promise<void> {
+  if (input.employeeId === null) throw ValidationError.field(NON_FIELD_ERRORS, WORKFLOW_MSG.notEmployee);
+  const label = (name: string) => input.fields.find((f) => f.name === name)?.label ?? name;
+  const orderErrors = vacationFieldErrors(input.values, {
+    start: label(VACATION_FIELDS.startDate),
+    end: label(VACATION_FIELDS.endDate),
+  });
+  if (Object.keys(orderErrors).length > 0) throw new ValidationError(orderErrors);
+  const period = leavePeriodOf(input.values);
+  if (!period) return;
+  const days = countLeaveDays(period);
+  if (days <= 0) throw ValidationError.field(NON_FIELD_ERRORS, WORKFLOW_MSG.vacationNoDays);
+
+  const history = await db
+    .select()
+    .from(vacations)
+    .where(
+      and(
+        eq(vacations.employeeId, input.employeeId),
+        lte(vacations.startDate, period.end_date),
+        sql`${vacations.endDate} >= ${period.start_date}`,
+      ),
+    )
+    .limit(1);
+  const taken = history[0];
+  if (taken)
+    throw ValidationError.field(
+      NON_FIELD_ERRORS,
+      WORKFLOW_MSG.vacationOverlap(taken.startDate, taken.endDate),
+    );
+  const open = (await openVacationRequests(db, input.applicantId, input.exceptTaskId)).find((r) =>
+    periodsOverlap(r.period, period),
+  );
+  if (open)
+    throw ValidationError.field(
+      NON_FIELD_ERRORS,
+      WORKFLOW_MSG.vacationOverlap(open.period.start_date, open.period.end_date),
+    );
+
+  if (input.values[VACATION_FIELDS.category] !== PAID_LEAVE_CATEGORY) return;
+  const balance = await paidLeaveBalance(db, input.employeeId, input.applicantId, input.exceptTaskId);
+  if (days > balance.remaining)
+    throw ValidationError.field(NON_FIELD_ERRORS, WORKFLOW_MSG.paidLeaveShort(balance.remaining, days));
+}
+
+/** On final approval: the period enters the employee's leave history. */
+export async function enterLeaveHistory(tx: Db, task: typeof tasks.$inferSelect): Promise<void> {
+  const period = leavePeriodOf(task.values);
+  const category = task.values[VACATION_FIELDS.category];
+  if (!period || task.employeeId === null || typeof category !== 'string') return;
+  await tx
+    .insert(vacations)
+    .values({
+      employeeId: task.employeeId,
+      category: category as typeof vacations.$inferInsert.category,
+      startDate: period.start_date,
+      endDate: period.end_date,
+      days: countLeaveDays(period),
+      isStartHalf: period.is_start_half,
+      isEndHalf: period.is_end_half,
+      taskId: task.id,
+    })
+    .onConflictDoNothing({ target: vacations.taskId });
+}

@@ -1,0 +1,57 @@
+// Withdraw (取消): the applicant ends their own task in progress or sent back (→ 99).
+import { and, eq } from 'drizzle-orm';
+import type { TTask } from '@portal/shared/contracts/tasks';
+import { WORKFLOW_MSG } from '@portal/shared/messages';
+import type { RequestContext } from '../../context.ts';
+import { taskNodes, tasks } from '../../db/schema/tasks.ts';
+import { workflows } from '../../db/schema/workflows.ts';
+import { Conflict } from '../../errors.ts';
+import { findOwnTask, lockOwnTask } from './applicant-task.ts';
+import { recordTransition } from './events.ts';
+import { actorsOf, parkAwaitingNodes } from './flow.ts';
+import { toTask } from './task-views.ts';
+
+export async function withdrawTask({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { taskId: number; comment: string | null };
+}): Promise<TTask> {
+  const task = await findOwnTask(ctx, input.taskId);
+  if (task.status !== '01' && task.status !== '02') throw new Conflict(WORKFLOW_MSG.taskNotWithdrawable);
+  const fresh = await ctx.db.transaction(async (tx) => {
+    await lockOwnTask(tx, task.id, ['01', '02'], WORKFLOW_MSG.taskNotWithdrawable);
+    const awaiting = await tx
+      .select({ id: taskNodes.id })
+      .from(taskNodes)
+      .where(and(eq(taskNodes.taskId, task.id), eq(taskNodes.status, '01')));
+    const notify = (await Promise.all(awaiting.map((n) => actorsOf(tx, n.id)))).flat();
+    await parkAwaitingNodes(tx, task.id);
+    const [updated] = await tx
+      .update(tasks)
+      .set({ status: '99', updatedAt: new Date(), finishedAt: new Date() })
+      .where(eq(tasks.id, task.id))
+      .returning();
+    const [workflow] = await tx.select().from(workflows).where(eq(workflows.id, task.workflowId));
+    await recordTransition(tx, {
+      taskId: task.id,
+      action: 'withdraw',
+      actorId: ctx.user.id,
+      comment: input.comment,
+      status: '99',
+      bells: notify.length
+        ? [
+            {
+              userIds: notify,
+              title: '申請が取り消されました',
+              content: `「${workflow!.name}」が申請者により取り消されました。`,
+              forward: `/task/tasks/approval-finished/${task.id}`,
+            },
+          ]
+        : [],
+    });
+    return updated!;
+  });
+  return toTask(ctx.db, fresh, ctx.user.id);
+}
