@@ -42,17 +42,17 @@ beforeEach(() => {
 });
 
 describe('navigation guard (spec §2.2)', () => {
+  // The first test of the file transforms the sign-in chunk: on a loaded machine that alone can take
+  // seconds, so it gets more time than the others.
   it('sends a visitor without a token to sign in, keeping the intended path and query as next', async () => {
     mockPortalApi();
     const router = renderApp('/task/tasks/approval?page=2');
     await waitFor(
       () => expect(here(router)).toBe('/login-native?next=%2Ftask%2Ftasks%2Fapproval%3Fpage%3D2'),
-      {
-        timeout: 5000,
-      },
+      { timeout: 12_000 },
     );
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeDisabled();
-  });
+    expect(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 12_000 })).toBeDisabled();
+  }, 30_000);
 
   it('lets a visitor without a token reach the sign-in page', async () => {
     mockPortalApi();

@@ -8,4 +8,5 @@ export const getTaskForm = (taskId: number) => api.get<TTaskFormField[]>(`/task/
 export const taskFormQueryOptions = (taskId: number) =>
   queryOptions({ queryKey: [...taskDetailKey(taskId), 'form'], queryFn: () => getTaskForm(taskId) });
 
-export const useTaskForm = (taskId: number) => useQuery(taskFormQueryOptions(taskId));
+export const useTaskForm = (taskId: number, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...taskFormQueryOptions(taskId), enabled: options.enabled ?? true });

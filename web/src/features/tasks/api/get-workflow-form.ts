@@ -12,4 +12,5 @@ export const workflowFormQueryOptions = (workflowId: number) =>
     queryFn: () => getWorkflowForm(workflowId),
   });
 
-export const useWorkflowForm = (workflowId: number) => useQuery(workflowFormQueryOptions(workflowId));
+export const useWorkflowForm = (workflowId: number, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...workflowFormQueryOptions(workflowId), enabled: options.enabled ?? true });

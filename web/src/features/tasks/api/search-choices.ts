@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TChoice } from '@portal/shared/contracts/choices';
+import { MULTI_SELECT } from '@portal/shared/limits';
+import { api } from '@/lib/api-client.ts';
+
+/** An autocomplete field's options: its `data_source` (a path under /api/) asked with `?query=`. */
+export const searchChoices = async (dataSource: string, query: string) => {
+  const choices = await api.get<TChoice[]>(`/${dataSource.replace(/^\/+/, '')}`, { query: { query } });
+  return choices.slice(0, MULTI_SELECT.maxOptions);
+};
+
+export const choicesQueryOptions = (dataSource: string, query: string) =>
+  queryOptions({
+    queryKey: ['choices', dataSource, query],
+    queryFn: () => searchChoices(dataSource, query),
+    staleTime: 60_000,
+  });
+
+export const useChoices = (dataSource: string | null, query: string, enabled: boolean) =>
+  useQuery({ ...choicesQueryOptions(dataSource ?? '', query), enabled: enabled && dataSource !== null });

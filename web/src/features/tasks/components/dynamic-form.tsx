@@ -1,0 +1,362 @@
+import { useMemo, useState } from 'react';
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import Input from '@douyinfe/semi-ui/lib/es/input';
+import TextArea from '@douyinfe/semi-ui/lib/es/input/textarea';
+import Radio from '@douyinfe/semi-ui/lib/es/radio';
+import RadioGroup from '@douyinfe/semi-ui/lib/es/radio/radioGroup';
+import Select from '@douyinfe/semi-ui/lib/es/select';
+import { useController, useForm, type Control } from 'react-hook-form';
+import type { TFormSchemaField } from '@portal/shared/contracts/tasks';
+import { DECIMAL_STEP, MULTI_SELECT, SELECT_PLACEHOLDER, TIME_STEP_SECONDS } from '@portal/shared/limits';
+import { CONFIRM } from '@portal/shared/messages';
+import { DEFAULT_STRING_MAX_LENGTH, DEFAULT_TEXT_MAX_LENGTH } from '@portal/shared/workflow/codes';
+import { buildFieldValuesSchema, type TFieldValues } from '@portal/shared/workflow/field-values';
+import { Alert } from '@/components/alert.tsx';
+import { zodFormResolver } from '@/components/form/use-zod-form.ts';
+import { applyFieldErrors } from '@/lib/form-errors.ts';
+import { toastError } from '@/lib/notify.ts';
+import { useChoices } from '../api/search-choices.ts';
+import { ruleOf, type InputValue, type InputValues } from '../lib/form-values.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { DateInput } from './date-input.tsx';
+import { FileInput } from './file-input.tsx';
+
+type FormValues = Record<string, unknown>;
+type FormControl = Control<FormValues, unknown, TFieldValues>;
+
+function inputValueOf(value: unknown): InputValue {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if (Array.isArray(value))
+    return value.filter(
+      (item): item is string | number => typeof item === 'string' || typeof item === 'number',
+    );
+  return '';
+}
+
+interface ControlProps {
+  field: TFormSchemaField;
+  id: string;
+  value: InputValue;
+  invalid: boolean;
+  describedBy: string | undefined;
+  onChange: (value: InputValue) => void;
+  onBlur: () => void;
+}
+
+const asText = (value: InputValue) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+const asList = (value: InputValue) => (Array.isArray(value) ? value : []);
+
+function AutocompleteControl({ field, id, value, invalid, onChange, onBlur }: ControlProps) {
+  const [query, setQuery] = useState('');
+  const [opened, setOpened] = useState(false);
+  const choices = useChoices(field.data_source, query, opened);
+  const options = (choices.data ?? []).map((choice) => ({ value: choice.value, label: choice.text }));
+  return (
+    <Select
+      id={id}
+      aria-label={field.label}
+      filter
+      remote
+      multiple={field.multiple}
+      maxTagCount={MULTI_SELECT.maxTags}
+      maxHeight={MULTI_SELECT.maxHeight}
+      placeholder={SELECT_PLACEHOLDER}
+      optionList={options}
+      loading={choices.isFetching}
+      value={field.multiple ? asList(value) : value === '' ? undefined : value}
+      disabled={field.read_only}
+      showClear={!field.required}
+      validateStatus={invalid ? 'error' : 'default'}
+      onDropdownVisibleChange={(visible) => visible && setOpened(true)}
+      onSearch={(text) => setQuery(text)}
+      onChange={(next) => {
+        if (Array.isArray(next)) onChange(next.filter((v): v is string | number => typeof v !== 'object'));
+        else onChange(typeof next === 'string' || typeof next === 'number' ? next : '');
+      }}
+      onBlur={onBlur}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+function FieldControl(props: ControlProps) {
+  const { field, id, value, invalid, describedBy, onChange, onBlur } = props;
+  const common = {
+    id,
+    name: field.name,
+    disabled: field.read_only,
+    onBlur,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+    'aria-required': field.required || undefined,
+  };
+  const status = invalid ? ('error' as const) : ('default' as const);
+  switch (field.data_type) {
+    case 'integer':
+    case 'decimal':
+      return (
+        <Input
+          {...common}
+          type="number"
+          inputMode={field.data_type === 'integer' ? 'numeric' : 'decimal'}
+          step={field.data_type === 'integer' ? 1 : (field.step ?? DECIMAL_STEP)}
+          value={asText(value)}
+          validateStatus={status}
+          onChange={(next) => onChange(next)}
+        />
+      );
+    case 'time':
+      return (
+        <Input
+          {...common}
+          type="time"
+          step={field.step ?? TIME_STEP_SECONDS}
+          value={asText(value)}
+          validateStatus={status}
+          onChange={(next) => onChange(next)}
+        />
+      );
+    case 'date':
+      return (
+        <DateInput
+          id={id}
+          value={asText(value)}
+          invalid={invalid}
+          disabled={field.read_only}
+          aria-label={field.label}
+          aria-describedby={describedBy}
+          onChange={(next) => onChange(next)}
+          onBlur={onBlur}
+        />
+      );
+    case 'choice':
+      return (
+        <Select
+          id={id}
+          aria-label={field.label}
+          multiple={field.multiple}
+          maxTagCount={MULTI_SELECT.maxTags}
+          maxHeight={MULTI_SELECT.maxHeight}
+          placeholder={SELECT_PLACEHOLDER}
+          optionList={field.choices
+            .slice(0, MULTI_SELECT.maxOptions)
+            .map((c) => ({ value: c.value, label: c.text }))}
+          value={field.multiple ? asList(value) : value === '' ? undefined : asText(value)}
+          disabled={field.read_only}
+          showClear={!field.required}
+          validateStatus={status}
+          onChange={(next) => {
+            if (Array.isArray(next)) onChange(next.map(String));
+            else onChange(typeof next === 'string' || typeof next === 'number' ? String(next) : '');
+          }}
+          onBlur={onBlur}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'boolean':
+      return (
+        <RadioGroup
+          name={field.name}
+          aria-label={field.label}
+          value={asText(value)}
+          disabled={field.read_only}
+          onChange={(event) => onChange(String(event.target.value))}
+        >
+          <Radio value="true">はい</Radio>
+          <Radio value="false">いいえ</Radio>
+          {field.required ? null : <Radio value="">未選択</Radio>}
+        </RadioGroup>
+      );
+    case 'text':
+      return (
+        <TextArea
+          {...common}
+          value={asText(value)}
+          maxLength={field.max_length ?? DEFAULT_TEXT_MAX_LENGTH}
+          maxCount={field.max_length ?? undefined}
+          rows={4}
+          validateStatus={status}
+          onChange={(next) => onChange(next)}
+        />
+      );
+    case 'autocomplete':
+      return <AutocompleteControl {...props} />;
+    case 'file':
+      return null;
+    case 'string':
+      return (
+        <Input
+          {...common}
+          value={asText(value)}
+          maxLength={field.max_length ?? DEFAULT_STRING_MAX_LENGTH}
+          validateStatus={status}
+          onChange={(next) => onChange(next)}
+        />
+      );
+  }
+}
+
+function FormField({
+  field,
+  control,
+  currentFile,
+  onRefuseFile,
+}: {
+  field: TFormSchemaField;
+  control: FormControl;
+  currentFile: string | null;
+  onRefuseFile: (name: string, message: string) => void;
+}) {
+  const id = `field-${field.name}`;
+  const errorId = `${id}-error`;
+  const helpId = `${id}-help`;
+  const {
+    field: { value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name: field.name });
+  const error = fieldState.error?.message;
+  const describedBy =
+    [error ? errorId : null, field.help_text ? helpId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="form-field dynamic-form__field" data-field={field.name} data-type={field.data_type}>
+      <label className="form-field__label" htmlFor={id}>
+        {field.label}
+        {field.required ? (
+          <span className="form-field__required" data-testid="required-mark">
+            （*）
+          </span>
+        ) : null}
+      </label>
+      {field.data_type === 'file' ? (
+        <FileInput
+          id={id}
+          name={field.name}
+          label={field.label}
+          disabled={field.read_only}
+          currentName={currentFile}
+          describedBy={describedBy}
+          onChange={onChange}
+          onRefuse={(message) => onRefuseFile(field.name, message)}
+        />
+      ) : (
+        <FieldControl
+          field={field}
+          id={id}
+          value={inputValueOf(value)}
+          invalid={Boolean(error)}
+          describedBy={describedBy}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
+      )}
+      {field.help_text ? (
+        <div className="form-field__help" id={helpId}>
+          {field.help_text}
+        </div>
+      ) : null}
+      {error ? (
+        <div className="form-field__error" id={errorId} role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Fields with the same `order` share one row (spec §3.2). */
+export function fieldRows(fields: readonly TFormSchemaField[]): TFormSchemaField[][] {
+  const rows = new Map<number, TFormSchemaField[]>();
+  for (const field of fields) rows.set(field.order, [...(rows.get(field.order) ?? []), field]);
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+}
+
+interface DynamicFormProps {
+  fields: readonly TFormSchemaField[];
+  initialValues: InputValues;
+  /** File fields that already hold a stored file (resubmitting), by name → file name. */
+  storedFiles?: Record<string, string>;
+  submitLabel: string;
+  /** Sends the validated values; a rejected 400 puts the server's messages under the fields. */
+  onSubmit: (values: TFieldValues) => Promise<void>;
+}
+
+/**
+ * The request form built from a workflow's field definitions (spec §3.2, §5), checked with the same
+ * validator the API runs. Asks '申請します、よろしいですか？' before sending; an error keeps every value.
+ */
+export function DynamicForm({
+  fields,
+  initialValues,
+  storedFiles = {},
+  submitLabel,
+  onSubmit,
+}: DynamicFormProps) {
+  const filesPresent = useMemo(() => Object.keys(storedFiles), [storedFiles]);
+  const resolver = useMemo(
+    () => zodFormResolver(buildFieldValuesSchema(fields.map(ruleOf), { filesPresent })),
+    [fields, filesPresent],
+  );
+  const form = useForm<FormValues, unknown, TFieldValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: initialValues,
+    resolver,
+  });
+  const [pending, setPending] = useState<TFieldValues | null>(null);
+  const [formError, setFormError] = useState<string[]>([]);
+  const names = fields.map((field) => field.name);
+
+  const send = async () => {
+    if (!pending) return;
+    try {
+      await onSubmit(pending);
+      setPending(null);
+    } catch (error) {
+      setPending(null);
+      const { unplaced, placed } = applyFieldErrors(error, form.setError, names);
+      setFormError(unplaced);
+      if (placed.length === 0 && unplaced.length === 0) toastError(error);
+    }
+  };
+
+  return (
+    <form
+      className="dynamic-form"
+      noValidate
+      onSubmit={form.handleSubmit((values) => {
+        setFormError([]);
+        setPending(values);
+      })}
+    >
+      {formError.length > 0 ? <Alert>{formError.join('\n')}</Alert> : null}
+      {form.formState.errors.root?.message ? <Alert>{form.formState.errors.root.message}</Alert> : null}
+      {fieldRows(fields).map((row) => (
+        <div className="dynamic-form__row" key={row[0]!.order} data-testid="form-row">
+          {row.map((field) => (
+            <FormField
+              key={field.name}
+              field={field}
+              control={form.control}
+              currentFile={storedFiles[field.name] ?? null}
+              onRefuseFile={(name, message) => form.setError(name, { type: 'size', message })}
+            />
+          ))}
+        </div>
+      ))}
+      <div className="dynamic-form__actions">
+        <Button htmlType="submit" theme="solid" type="primary" size="large">
+          {submitLabel}
+        </Button>
+      </div>
+      <ConfirmDialog
+        visible={pending !== null}
+        title="申請の確認"
+        message={CONFIRM.createTask}
+        okText={submitLabel}
+        onCancel={() => setPending(null)}
+        onConfirm={send}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useRef, useState } from 'react';
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_KB } from '@portal/shared/limits';
+import { FIELD_MSG } from '@portal/shared/messages';
+import { encodeUploadString } from '@portal/shared/workflow/upload';
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+interface FileInputProps {
+  id: string;
+  name: string;
+  label: string;
+  disabled?: boolean;
+  /** The file already stored (resubmitting): kept when nothing new is chosen. */
+  currentName?: string | null;
+  describedBy?: string;
+  onChange: (uploadString: string) => void;
+  /** A refused file: the message to show under the field. */
+  onRefuse: (message: string) => void;
+}
+
+/** A file field: at most 2 MB (spec §5), sent as the upload string `name:{base64 name};{base64}`. */
+export function FileInput({
+  id,
+  name,
+  label,
+  disabled,
+  currentName,
+  describedBy,
+  onChange,
+  onRefuse,
+}: FileInputProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <div className="file-input">
+      <input
+        ref={input}
+        id={id}
+        name={name}
+        type="file"
+        className="visually-hidden"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          if (file.size > MAX_UPLOAD_BYTES) {
+            setChosen(null);
+            onChange('');
+            onRefuse(FIELD_MSG.fileTooLarge(label, MAX_UPLOAD_KB));
+            return;
+          }
+          setChosen(file.name);
+          onChange(encodeUploadString(file.name, await readBase64(file)));
+        }}
+      />
+      <Button disabled={disabled} onClick={() => input.current?.click()} aria-controls={id}>
+        ファイルを選択
+      </Button>
+      <span className="file-input__name" data-testid="file-name">
+        {chosen ?? currentName ?? '選択されていません'}
+      </span>
+    </div>
+  );
+}
