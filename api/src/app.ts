@@ -12,6 +12,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { spa } from './middleware/spa.ts';
 import { accountRouter } from './modules/account/account.routes.ts';
 import { authRouter } from './modules/auth/auth.routes.ts';
+import { casSingleLogoutHandlers } from './modules/auth/cas-logout.ts';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { companyRouter } from './modules/company/company.routes.ts';
@@ -60,7 +61,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(requireJsonBody);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(healthRouter({ db }));
-  api.use(authRouter({ db, tokens, throttle, requireAuth }));
+  api.use(authRouter({ db, tokens, throttle, requireAuth, config, logger }));
   api.use(accountRouter({ requireAuth }));
   api.use(organizationsRouter({ requireAuth }));
   api.use(notificationsRouter({ requireAuth }));
@@ -69,6 +70,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(tasksRouter({ requireAuth }));
   api.use(apiNotFound);
 
+  // CAS single logout posts a form, so it sits outside /api's JSON-only rule (path configurable).
+  if (config.cas) app.post(config.cas.singleLogoutPath, ...casSingleLogoutHandlers({ db, logger }));
   app.use('/api', api);
   app.use(spa(config.webDistDir));
   app.use(apiNotFound);

@@ -73,6 +73,22 @@ const zList = z
       .filter(Boolean),
   );
 
+const zUrl = zOptionalText.pipe(
+  z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+);
+
+/** Lark's own Open API host (lark.Domain.Lark); a base URL sends the calls elsewhere (tests: a fake). */
+export const LARK_DEFAULT_DOMAIN = 'https://open.larksuite.com';
+/** Lark's H5 JS SDK as Lark's documentation links it (unverified: keep it configurable). */
+export const LARK_DEFAULT_H5_SDK_URL = 'https://lf1-cdn-tos.bytegoofy.com/goofy/lark/op/h5-js-sdk-1.5.30.js';
+export const OIDC_DEFAULT_LABEL = 'メールアカウントでログイン';
+/** Where the CAS server posts single-logout requests, unless CAS_SINGLE_LOGOUT_PATH says otherwise. */
+export const CAS_DEFAULT_SINGLE_LOGOUT_PATH = '/api/cas/single-logout/';
+export const OIDC_CALLBACK_PATH = '/api/auth/mail/callback/';
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -97,8 +113,41 @@ const EnvSchema = z
     TRUST_PROXY: zTrustProxy,
     CSP_SCRIPT_SRC: zList,
     CSP_CONNECT_SRC: zList,
+    PUBLIC_URL: zUrl,
+    LARK_APP_ID: zOptionalText,
+    LARK_APP_SECRET: zOptionalText,
+    LARK_DOMAIN: zUrl,
+    LARK_H5_SDK_URL: zUrl,
+    LARK_PROVISION_EMAIL_DOMAINS: zList,
+    CAS_SERVER_URL: zUrl,
+    CAS_SINGLE_LOGOUT_PATH: z
+      .string()
+      .default(CAS_DEFAULT_SINGLE_LOGOUT_PATH)
+      .refine((value) => /^\/[\w\-./]*$/.test(value), 'must be a path starting with /'),
+    OIDC_ISSUER: zUrl,
+    OIDC_CLIENT_ID: zOptionalText,
+    OIDC_CLIENT_SECRET: zOptionalText,
+    OIDC_REDIRECT_URI: zUrl,
+    OIDC_LABEL: z.string().trim().min(1).default(OIDC_DEFAULT_LABEL),
+    OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
   })
   .superRefine((env, ctx) => {
+    const together = (names: readonly (keyof typeof env)[]) => {
+      const set = names.filter((name) => env[name] !== undefined);
+      if (set.length === 0 || set.length === names.length) return;
+      for (const name of names.filter((n) => env[n] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${set.join(', ')}` });
+      }
+    };
+    together(['LARK_APP_ID', 'LARK_APP_SECRET']);
+    together(['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']);
+    if (env.OIDC_ISSUER && !env.OIDC_REDIRECT_URI && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_REDIRECT_URI'],
+        message: 'is required with OIDC_ISSUER unless PUBLIC_URL is set',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -136,6 +185,39 @@ export interface Config {
   readonly trustProxy: TrustProxy;
   /** Extra CSP sources: script-src (e.g. Lark's H5 SDK host) and connect-src (e.g. FCM). */
   readonly csp: { readonly scriptSrc: readonly string[]; readonly connectSrc: readonly string[] };
+  /** The portal's address as browsers reach it (no trailing slash), e.g. https://portal.example.co.jp. */
+  readonly publicUrl: string | undefined;
+  /** Silent sign-in inside the Lark app; null when LARK_APP_ID is unset. */
+  readonly lark: LarkConfig | null;
+  /** CAS single sign-on; null when CAS_SERVER_URL is unset. */
+  readonly cas: CasConfig | null;
+  /** Mail-account sign-in through OpenID Connect; null when OIDC_ISSUER is unset. */
+  readonly oidc: OidcConfig | null;
+}
+
+export interface LarkConfig {
+  readonly appId: string;
+  readonly appSecret: string;
+  /** Base URL of the Open API, no trailing slash. */
+  readonly domain: string;
+  readonly sdkUrl: string;
+  /** A Lark user with no portal account gets one when their e-mail is in one of these domains. */
+  readonly provisionEmailDomains: readonly string[];
+}
+
+export interface CasConfig {
+  /** e.g. https://cas.example.co.jp/cas: login, p3/serviceValidate and logout live under it. */
+  readonly serverUrl: string;
+  readonly singleLogoutPath: string;
+}
+
+export interface OidcConfig {
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly redirectUri: string;
+  readonly label: string;
+  readonly scopes: string;
 }
 
 /** What createApp needs: the configuration with the signing secret settled. */
@@ -159,6 +241,31 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, e.PORTAL_DATA_DIR);
+  const lark: LarkConfig | null =
+    e.LARK_APP_ID && e.LARK_APP_SECRET
+      ? {
+          appId: e.LARK_APP_ID,
+          appSecret: e.LARK_APP_SECRET,
+          domain: e.LARK_DOMAIN ?? LARK_DEFAULT_DOMAIN,
+          sdkUrl: e.LARK_H5_SDK_URL ?? LARK_DEFAULT_H5_SDK_URL,
+          provisionEmailDomains: e.LARK_PROVISION_EMAIL_DOMAINS.map((d) => d.replace(/^@/, '').toLowerCase()),
+        }
+      : null;
+  const oidc: OidcConfig | null =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          redirectUri: e.OIDC_REDIRECT_URI ?? `${e.PUBLIC_URL ?? ''}${OIDC_CALLBACK_PATH}`,
+          label: e.OIDC_LABEL,
+          scopes: e.OIDC_SCOPES,
+        }
+      : null;
+  // The page must be allowed to load Lark's H5 SDK: its origin joins script-src by itself.
+  const scriptSrc = lark
+    ? [...new Set([...e.CSP_SCRIPT_SRC, new URL(lark.sdkUrl).origin])]
+    : e.CSP_SCRIPT_SRC;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -178,7 +285,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
-    csp: { scriptSrc: e.CSP_SCRIPT_SRC, connectSrc: e.CSP_CONNECT_SRC },
+    csp: { scriptSrc, connectSrc: e.CSP_CONNECT_SRC },
+    publicUrl: e.PUBLIC_URL,
+    lark,
+    cas: e.CAS_SERVER_URL
+      ? { serverUrl: e.CAS_SERVER_URL, singleLogoutPath: e.CAS_SINGLE_LOGOUT_PATH }
+      : null,
+    oidc,
   };
 }
 

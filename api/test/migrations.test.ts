@@ -10,6 +10,7 @@ import { MIGRATIONS_FOLDER, type DatabaseHandle } from '../src/db/client.ts';
 import * as authSchema from '../src/db/schema/auth.ts';
 import * as companySchema from '../src/db/schema/company.ts';
 import * as employeesSchema from '../src/db/schema/employees.ts';
+import * as larkSchema from '../src/db/schema/lark.ts';
 import * as notificationsSchema from '../src/db/schema/notifications.ts';
 import * as organizationsSchema from '../src/db/schema/organizations.ts';
 import * as outboxSchema from '../src/db/schema/outbox.ts';
@@ -24,6 +25,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'auth.ts': authSchema,
   'company.ts': companySchema,
   'employees.ts': employeesSchema,
+  'lark.ts': larkSchema,
   'notifications.ts': notificationsSchema,
   'organizations.ts': organizationsSchema,
   'outbox.ts': outboxSchema,

@@ -59,6 +59,19 @@ export const API_MSG = {
   conflict: '他の操作と競合しました。画面を更新してから再度お試しください。',
   invalidInput: '入力内容に誤りがあります。',
   logoutDone: 'ログアウトしました。',
+  signInMethodUnavailable: 'このログイン方法は利用できません。',
+  larkCodeInvalid: 'Lark の認証コードが無効か、期限が切れています。もう一度お試しください。',
+  larkUnavailable: 'Lark との通信に失敗しました。しばらくしてから再度お試しください。',
+  larkNoAccount:
+    'この Lark アカウントに対応するポータルのアカウントがありません。管理者にお問い合わせください。',
+  casTicketInvalid: 'CAS のチケットが無効か、期限が切れています。もう一度ログインしてください。',
+  casServiceInvalid: 'CAS のサービス URL がこのポータルのものではありません。',
+  casUnavailable: 'CAS サーバーとの通信に失敗しました。しばらくしてから再度お試しください。',
+  casNoAccount:
+    'この CAS アカウントに対応するポータルのアカウントがありません。管理者にお問い合わせください。',
+  mailLoginFailed: 'メールアカウントでのログインに失敗しました。もう一度お試しください。',
+  mailNoAccount:
+    'このメールアドレスに対応するポータルのアカウントがありません。管理者にお問い合わせください。',
 } as const;
 
 /** Field-level validation messages (ours, in the style of spec §5). */

@@ -20,6 +20,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seedDemo: 'never',
     trustProxy: false,
     csp: { scriptSrc: [], connectSrc: [] },
+    publicUrl: undefined,
+    lark: null,
+    cas: null,
+    oidc: null,
     ...overrides,
   };
 }

@@ -25,8 +25,16 @@ export async function recordLastLogin(db: Db, userId: number): Promise<void> {
     .where(eq(users.id, userId));
 }
 
-export async function createSession(db: Db, userId: number, method: AuthMethod): Promise<string> {
-  const [row] = await db.insert(authSessions).values({ userId, method }).returning({ id: authSessions.id });
+export async function createSession(
+  db: Db,
+  userId: number,
+  method: AuthMethod,
+  externalSessionId: string | null = null,
+): Promise<string> {
+  const [row] = await db
+    .insert(authSessions)
+    .values({ userId, method, externalSessionId })
+    .returning({ id: authSessions.id });
   if (!row) throw new Error('insert into auth_sessions returned no row');
   return row.id;
 }

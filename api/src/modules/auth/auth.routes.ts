@@ -1,25 +1,47 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import {
+  ZCasAuthRequest,
+  ZLarkAuthRequest,
   ZLogoutRequest,
   ZTokenAuthRequest,
   ZTokenRefreshRequest,
   type TAuthMethods,
 } from '@portal/shared/contracts/auth';
 import { API_MSG } from '@portal/shared/messages';
+import type { AppConfig } from '../../config.ts';
+import { NotFound } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseBody } from '../../middleware/validate.ts';
 import { logout, refreshTokens, signInWithPassword, type AuthDeps } from './auth.service.ts';
+import { signInWithCas } from './cas-auth.ts';
+import { casLogoutRouter } from './cas-logout.ts';
+import { createLarkIdentityProvider, signInWithLark } from './lark-auth.ts';
+import { createMailSignIn } from './mail-oidc.ts';
 
-export function authRouter(deps: AuthDeps & { requireAuth: RequestHandler }): Router {
+function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/** What the public auth routes need beyond the token machinery: which doors are open, and a log. */
+export interface AuthRouterDeps extends AuthDeps {
+  readonly requireAuth: RequestHandler;
+  readonly config: AppConfig;
+  readonly logger: Logger;
+}
+
+export function authRouter(deps: AuthRouterDeps): Router {
   const router = Router();
+  const { config } = deps;
+  /** This portal as the browser sees it: PUBLIC_URL, else the request's own origin. */
+  const originOf = (req: Request) => config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`;
 
   router
     .route('/token-auth')
     .post(async (req, res) => {
       const input = parseBody(ZTokenAuthRequest, req);
-      const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-      res.json(await signInWithPassword({ ctx: deps, input: { ...input, ip } }));
+      res.json(await signInWithPassword({ ctx: deps, input: { ...input, ip: clientIp(req) } }));
     })
     .all(methodNotAllowed);
 
@@ -39,11 +61,58 @@ export function authRouter(deps: AuthDeps & { requireAuth: RequestHandler }): Ro
     })
     .all(methodNotAllowed);
 
-  // The sign-in issue fills CAS, mail and Lark from configuration; for now only the password form.
+  const larkProvider = config.lark ? createLarkIdentityProvider(config.lark, deps.logger) : null;
+  router
+    .route('/lark-auth')
+    .post(async (req, res) => {
+      if (!larkProvider || !config.lark) throw new NotFound(API_MSG.signInMethodUnavailable);
+      const { code } = parseBody(ZLarkAuthRequest, req);
+      const ctx = { ...deps, lark: larkProvider, provisionDomains: config.lark.provisionEmailDomains };
+      res.json(await signInWithLark({ ctx, input: { code, ip: clientIp(req) } }));
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/cas-auth')
+    .post(async (req, res) => {
+      if (!config.cas) throw new NotFound(API_MSG.signInMethodUnavailable);
+      const body = parseBody(ZCasAuthRequest, req);
+      const input = { ...body, ip: clientIp(req), origin: originOf(req) };
+      res.json(await signInWithCas({ ctx: { ...deps, cas: config.cas }, input }));
+    })
+    .all(methodNotAllowed);
+
+  router.use(
+    casLogoutRouter({ cas: config.cas, tokens: deps.tokens, requireAuth: deps.requireAuth, originOf }),
+  );
+
+  const mail = config.oidc
+    ? createMailSignIn({ auth: deps, oidc: config.oidc, secret: config.jwtSecret, logger: deps.logger })
+    : null;
+  router
+    .route('/auth/mail/start')
+    .get(async (req, res) => {
+      if (!mail) throw new NotFound(API_MSG.signInMethodUnavailable);
+      await mail.start(req, res);
+    })
+    .all(methodNotAllowed);
+  router
+    .route('/auth/mail/callback')
+    .get(async (req, res) => {
+      if (!mail) throw new NotFound(API_MSG.signInMethodUnavailable);
+      await mail.callback(req, res);
+    })
+    .all(methodNotAllowed);
+
   router
     .route('/auth/methods')
     .get((_req, res) => {
-      const methods: TAuthMethods = { password: true, cas: null, mail: null, lark: null };
+      const methods: TAuthMethods = {
+        password: true,
+        cas: config.cas ? { login_url: `${config.cas.serverUrl}/login` } : null,
+        mail: config.oidc ? { label: config.oidc.label } : null,
+        lark: config.lark ? { app_id: config.lark.appId, sdk_url: config.lark.sdkUrl } : null,
+      };
       res.json(methods);
     })
     .all(methodNotAllowed);

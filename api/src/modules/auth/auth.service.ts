@@ -16,19 +16,30 @@ export interface AuthDeps {
   readonly throttle: LoginThrottle;
 }
 
-/** Opens a session and hands out its first token pair (also used by the CAS/Lark/mail sign-ins later). */
+/** Opens a session and hands out its first token pair (password, Lark and mail sign-ins). */
 export async function openSession(
   deps: Pick<AuthDeps, 'db' | 'tokens'>,
   userId: number,
   method: AuthMethod,
 ): Promise<TTokenPair> {
+  return (await openSessionWithId(deps, userId, method)).pair;
+}
+
+/** openSession that also names the new session; CAS keeps its ticket on it for single logout. */
+export async function openSessionWithId(
+  deps: Pick<AuthDeps, 'db' | 'tokens'>,
+  userId: number,
+  method: AuthMethod,
+  externalSessionId: string | null = null,
+): Promise<{ pair: TTokenPair; sessionId: string }> {
   const { db, tokens } = deps;
   return db.transaction(async (tx) => {
-    const sessionId = await repo.createSession(tx, userId, method);
+    const sessionId = await repo.createSession(tx, userId, method, externalSessionId);
     const refresh = await tokens.issueRefresh({ userId, sessionId });
     await repo.saveRefreshToken(tx, { jti: refresh.jti, sessionId, expiresAt: refresh.expiresAt });
     await repo.recordLastLogin(tx, userId);
-    return { access: await tokens.issueAccess({ userId, sessionId }), refresh: refresh.token };
+    const access = await tokens.issueAccess({ userId, sessionId });
+    return { pair: { access, refresh: refresh.token }, sessionId };
   });
 }
 

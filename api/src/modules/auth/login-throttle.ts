@@ -16,6 +16,12 @@ export interface LoginThrottle {
   admit(ip: string, username: string): Promise<void>;
   /** A correct password refunds the IP's attempt and clears the username's failures. */
   recordSuccess(ip: string, username: string): Promise<void>;
+  /**
+   * The single sign-on doors (Lark code, CAS ticket, mail callback) have no username to count: an
+   * attempt is charged to the address only, and refunded when it succeeds.
+   */
+  admitAddress(ip: string): Promise<void>;
+  refundAddress(ip: string): Promise<void>;
 }
 
 export type LimiterFactory = (options: {
@@ -61,6 +67,10 @@ export function createLoginThrottle(
     async recordSuccess(ip, username) {
       await byIp.reward(ip, 1);
       await byUsername.delete(usernameKey(username));
+    },
+    admitAddress: (ip) => charge(byIp, ip),
+    async refundAddress(ip) {
+      await byIp.reward(ip, 1);
     },
   };
 }

@@ -1,0 +1,80 @@
+// Ending CAS sessions, both ways round:
+// - POST /api/account/cas-logout/ (signed in): ends the caller's session here and answers the CAS
+//   logout URL, so the browser also ends its CAS single sign-on session.
+// - Single logout: when a user signs out of CAS anywhere, the CAS server POSTs a form field
+//   `logoutRequest` (SAML XML whose SessionIndex is the service ticket) to us; the session opened with
+//   that ticket is revoked, so its tokens stop working at once. Unauthenticated by nature: the ticket,
+//   which only CAS and the signed-in browser ever saw, is the credential.
+import express, { Router, type RequestHandler } from 'express';
+import { XMLParser } from 'fast-xml-parser';
+import { z } from 'zod';
+import { ZLogoutRequest } from '@portal/shared/contracts/auth';
+import { API_MSG } from '@portal/shared/messages';
+import type { CasConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { ParseError } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import { contextOf } from '../../middleware/authenticate.ts';
+import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
+import { parseBody } from '../../middleware/validate.ts';
+import { logout } from './auth.service.ts';
+import type { TokenService } from './tokens.ts';
+import * as sso from './sso.repository.ts';
+
+const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, processEntities: false });
+const ZLogoutXml = z.object({
+  LogoutRequest: z.object({ SessionIndex: z.union([z.string(), z.number()]).transform(String) }),
+});
+
+/** The SessionIndex (the service ticket) of a CAS logoutRequest, or null. */
+export function sessionIndexOf(xml: string): string | null {
+  try {
+    const parsed = ZLogoutXml.safeParse(parser.parse(xml));
+    const index = parsed.success ? parsed.data.LogoutRequest.SessionIndex.trim() : '';
+    return index || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The CAS logout URL, coming back to this portal's /login afterwards. */
+export function casLogoutUrl(cas: CasConfig, origin: string): string {
+  const url = new URL(`${cas.serverUrl}/logout`);
+  url.searchParams.set('service', `${origin}/login`);
+  return url.toString();
+}
+
+export function casLogoutRouter(deps: {
+  cas: CasConfig | null;
+  tokens: TokenService;
+  requireAuth: RequestHandler;
+  originOf: (req: express.Request) => string;
+}): Router {
+  const router = Router();
+  router
+    .route('/account/cas-logout')
+    .post(deps.requireAuth, async (req, res) => {
+      const input = parseBody(ZLogoutRequest, req);
+      await logout({ ctx: { ...contextOf(req), tokens: deps.tokens }, input });
+      const redirect_url = deps.cas ? casLogoutUrl(deps.cas, deps.originOf(req)) : null;
+      res.json({ detail: API_MSG.logoutDone, redirect_url });
+    })
+    .all(methodNotAllowed);
+  return router;
+}
+
+/** The single-logout endpoint, mounted outside /api's JSON-only body rule (CAS posts a form). */
+export function casSingleLogoutHandlers(deps: { db: Db; logger: Logger }): RequestHandler[] {
+  return [
+    express.urlencoded({ extended: false, limit: '64kb' }),
+    async (req, res) => {
+      const body: unknown = req.body;
+      const form = z.object({ logoutRequest: z.string() }).safeParse(body);
+      const ticket = form.success ? sessionIndexOf(form.data.logoutRequest) : null;
+      if (!ticket) throw new ParseError(API_MSG.invalidInput);
+      const revoked = await sso.revokeCasSessions(deps.db, ticket);
+      deps.logger.info({ revoked }, 'cas single logout');
+      res.type('text/plain').send('OK');
+    },
+  ];
+}
