@@ -3,18 +3,34 @@ import { useNavigate } from 'react-router-dom';
 import type { TLogoutRequest } from '@portal/shared/contracts/auth';
 import { PATHS } from '@/config/paths.ts';
 import { api } from '@/lib/api-client.ts';
+import { useSessionStore } from '@/stores/session-store.ts';
 import { endLocalSession } from '../lib/session.ts';
 
 export const logout = (body: TLogoutRequest) => api.post<unknown>('/account/logout/', body);
 
-/** Revokes the refresh token on the server, then forgets everything and goes to sign in. */
+/** After a CAS sign-in: ends the session here and names the CAS logout page (spec §4.1). */
+export const casLogout = (body: TLogoutRequest) =>
+  api.post<{ redirect_url?: string | null }>('/account/cas-logout/', body);
+
+/**
+ * Revokes the session on the server, then forgets everything and goes to sign in — or, after a CAS
+ * sign-in (a session id is stored), to the CAS logout page the server names.
+ */
 export const useLogout = () => {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (refresh: string | null) => logout(refresh ? { refresh } : {}),
-    onSettled: () => {
+    mutationFn: async (refresh: string | null): Promise<string | null> => {
+      const body = refresh ? { refresh } : {};
+      if (!useSessionStore.getState().sessionid) {
+        await logout(body);
+        return null;
+      }
+      return (await casLogout(body)).redirect_url ?? null;
+    },
+    onSettled: (redirect) => {
       endLocalSession();
-      navigate(PATHS.login, { replace: true });
+      if (redirect) window.location.assign(redirect);
+      else navigate(PATHS.login, { replace: true });
     },
   });
 };

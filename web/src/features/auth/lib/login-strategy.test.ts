@@ -32,6 +32,18 @@ describe('/login strategy (spec §4.1)', () => {
     });
   });
 
+  it('asks the Lark SDK for a code inside Lark, before redirecting to CAS', () => {
+    expect(resolveLoginStrategy(new URLSearchParams('next=/home'), ALL, true)).toEqual({
+      kind: 'lark-sdk',
+      appId: 'cli_x',
+      sdkUrl: 'https://lark.example/h5-sdk.js',
+    });
+    expect(resolveLoginStrategy(new URLSearchParams('ticket=ST-1'), ALL, true)).toMatchObject({
+      kind: 'cas-ticket',
+    });
+    expect(resolveLoginStrategy(new URLSearchParams(''), PASSWORD_ONLY, true)).toEqual({ kind: 'native' });
+  });
+
   it('passes next on to the password form and to CAS as part of the service URL', () => {
     expect(nativeLoginPath('/task/tasks?page=2')).toBe('/login-native?next=%2Ftask%2Ftasks%3Fpage%3D2');
     expect(nativeLoginPath(null)).toBe('/login-native');

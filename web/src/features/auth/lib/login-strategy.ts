@@ -4,14 +4,22 @@ import type { TAuthMethods } from '@portal/shared/contracts/auth';
 export type LoginStrategy =
   | { kind: 'cas-ticket'; ticket: string }
   | { kind: 'lark-code'; code: string }
+  | { kind: 'lark-sdk'; appId: string; sdkUrl: string }
   | { kind: 'cas-redirect'; loginUrl: string }
   | { kind: 'native' };
 
-export function resolveLoginStrategy(params: URLSearchParams, methods: TAuthMethods): LoginStrategy {
+/** Inside Lark the page asks Lark's SDK for a code (silent sign-in) before thinking of CAS. */
+export function resolveLoginStrategy(
+  params: URLSearchParams,
+  methods: TAuthMethods,
+  inLark = false,
+): LoginStrategy {
   const ticket = params.get('ticket');
   const code = params.get('code');
   if (methods.cas && ticket) return { kind: 'cas-ticket', ticket };
   if (methods.lark && code) return { kind: 'lark-code', code };
+  if (methods.lark && inLark)
+    return { kind: 'lark-sdk', appId: methods.lark.app_id, sdkUrl: methods.lark.sdk_url };
   if (methods.cas) return { kind: 'cas-redirect', loginUrl: methods.cas.login_url };
   return { kind: 'native' };
 }

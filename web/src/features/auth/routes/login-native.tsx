@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { API_MSG } from '@portal/shared/messages';
+import { apiUrl } from '@/lib/api-client.ts';
 import { formErrorMessage } from '@/lib/error-messages.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { safeNext } from '@/lib/safe-next.ts';
+import { useAuthMethods } from '../api/get-auth-methods.ts';
 import { meQueryOptions } from '../api/get-me.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
@@ -25,11 +28,35 @@ export default function LoginNativeRoute() {
       </AuthLayout>
     );
   }
+  const failure = MAIL_ERRORS[params.get('error') ?? ''];
   return (
     <AuthLayout>
       <h2 className="auth-card__title">ログイン</h2>
+      {failure ? <Alert>{failure}</Alert> : null}
+      <MailButton next={next} />
       <LoginForm onSuccess={() => navigate(safeNext(next), { replace: true })} />
     </AuthLayout>
+  );
+}
+
+/** Why the mail-account sign-in sent the browser back (`?error=`, set by the API's callback). */
+const MAIL_ERRORS: Record<string, string> = {
+  mail_failed: API_MSG.mailLoginFailed,
+  mail_no_account: API_MSG.mailNoAccount,
+  mail_inactive: API_MSG.inactiveUser,
+  throttled: API_MSG.tooManyLoginAttempts,
+};
+
+/** Shown when the deployment has a mail provider: a plain link into the API's OIDC redirect. */
+function MailButton({ next }: { next: string | null }) {
+  const methods = useAuthMethods();
+  const mail = methods.data?.mail;
+  if (!mail) return null;
+  const target = safeNext(next, '');
+  return (
+    <a className="link-button mail-login" href={apiUrl('/auth/mail/start/', { next: target || undefined })}>
+      {mail.label}
+    </a>
   );
 }
 

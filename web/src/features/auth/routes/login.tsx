@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { Alert } from '@/components/alert.tsx';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '@portal/shared/messages';
 import { isApiError } from '@/lib/api-error.ts';
 import { formErrorMessage } from '@/lib/error-messages.ts';
+import { isInLark, loadLarkSdk, requestLarkCode } from '@/lib/lark.ts';
 import { safeNext } from '@/lib/safe-next.ts';
 import { useAuthMethods } from '../api/get-auth-methods.ts';
 import { useCasAuth } from '../api/cas-auth.ts';
@@ -43,7 +44,7 @@ export default function LoginRoute() {
       </AuthLayout>
     );
   }
-  const strategy = resolveLoginStrategy(params, methods.data);
+  const strategy = resolveLoginStrategy(params, methods.data, isInLark());
   if (strategy.kind === 'native') return <Navigate to={nativeLoginPath(next)} replace />;
   return (
     <AuthLayout>
@@ -57,6 +58,7 @@ type SsoStrategy = Exclude<LoginStrategy, { kind: 'native' }>;
 function strategyValue(strategy: SsoStrategy): string {
   if (strategy.kind === 'cas-ticket') return strategy.ticket;
   if (strategy.kind === 'lark-code') return strategy.code;
+  if (strategy.kind === 'lark-sdk') return strategy.appId;
   return strategy.loginUrl;
 }
 
@@ -68,6 +70,8 @@ function SingleSignOn({ strategy, next }: { strategy: SsoStrategy; next: string 
   const { mutate: larkMutate } = lark;
   const { kind } = strategy;
   const value = strategyValue(strategy);
+  const sdkUrl = strategy.kind === 'lark-sdk' ? strategy.sdkUrl : '';
+  const [sdkFailed, setSdkFailed] = useState(false);
   // A ticket or code is single-use: never send it twice, even when React runs the effect twice.
   const started = useRef<string | null>(null);
 
@@ -79,16 +83,21 @@ function SingleSignOn({ strategy, next }: { strategy: SsoStrategy; next: string 
     if (kind === 'cas-redirect') window.location.replace(casLoginUrl(value, next));
     if (kind === 'cas-ticket') casMutate({ service: casServiceUrl(next), ticket: value }, done);
     if (kind === 'lark-code') larkMutate({ code: value }, done);
-  }, [kind, value, next, navigate, casMutate, larkMutate]);
+    if (kind === 'lark-sdk') {
+      loadLarkSdk(sdkUrl)
+        .then(() => requestLarkCode(value))
+        .then((code) => larkMutate({ code }, done))
+        .catch(() => setSdkFailed(true));
+    }
+  }, [kind, value, sdkUrl, next, navigate, casMutate, larkMutate]);
 
-  if (lark.isError) return <LoginFailed message={MSG.larkLoginFailed} />;
+  const retry = () => window.location.replace(`/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+  if (lark.isError || sdkFailed) {
+    const detail = lark.isError && !isApiError(lark.error, 401) ? formErrorMessage(lark.error) : null;
+    return <LoginFailed message={MSG.larkLoginFailed} detail={detail} onRetry={retry} />;
+  }
   if (cas.isError) {
-    return (
-      <LoginFailed
-        message={formErrorMessage(cas.error)}
-        onRetry={() => window.location.replace(`/login${next ? `?next=${encodeURIComponent(next)}` : ''}`)}
-      />
-    );
+    return <LoginFailed message={formErrorMessage(cas.error)} onRetry={retry} />;
   }
   return <SigningIn />;
 }
@@ -97,10 +106,19 @@ function signOutOn401(error: unknown) {
   if (isApiError(error, 401)) endLocalSession();
 }
 
-function LoginFailed({ message, onRetry }: { message: string; onRetry?: () => void }) {
+function LoginFailed({
+  message,
+  detail,
+  onRetry,
+}: {
+  message: string;
+  detail?: string | null;
+  onRetry?: () => void;
+}) {
   return (
     <div className="login-failed">
       <Alert>{message}</Alert>
+      {detail ? <p className="login-failed__detail">{detail}</p> : null}
       {onRetry ? (
         <Button theme="solid" size="large" block onClick={onRetry}>
           再ログイン
