@@ -20,7 +20,9 @@ import { devicesRouter } from './modules/devices/devices.routes.ts';
 import { healthRouter } from './modules/health/health.routes.ts';
 import { notificationsRouter } from './modules/notifications/notifications.routes.ts';
 import { organizationsRouter } from './modules/organizations/organizations.routes.ts';
+import { proxiesRouter } from './modules/proxies/proxies.routes.ts';
 import { tasksRouter } from './modules/tasks/tasks.routes.ts';
+import { workflowRouter } from './modules/workflow/workflow.routes.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
 
 /** JSON bodies up to 4 MB: uploads (2 MB files) arrive base64-encoded inside JSON. */
@@ -68,6 +70,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(companyRouter({ requireAuth }));
   api.use(devicesRouter({ requireAuth }));
   api.use(tasksRouter({ requireAuth }));
+  api.use(workflowRouter({ requireAuth }));
+  api.use(proxiesRouter({ requireAuth }));
   api.use(apiNotFound);
 
   // CAS single logout posts a form, so it sits outside /api's JSON-only rule (path configurable).
