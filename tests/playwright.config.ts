@@ -1,8 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 
-// Each project gets its own server and database, so tests that change data cannot meet.
-const PORTS = { desktop: 3101, mobile: 3102 } as const;
+// Each project gets its own server and database, so tests that change data cannot meet. The 'sso'
+// project's server also has Lark, CAS and the mail IdP configured (fakes on 127.0.0.1), so /login goes
+// to single sign-on there; the other projects keep the password-only set-up.
+const PORTS = { desktop: 3101, mobile: 3102, sso: 3103 } as const;
+const SIGN_IN_SPEC = /sign-in\.spec\.ts$/;
 const root = path.resolve(import.meta.dirname, '..');
 
 export const ARTIFACTS = path.join(root, 'tests/artifacts');
@@ -38,6 +41,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testIgnore: SIGN_IN_SPEC,
       use: {
         browserName: 'chromium',
         baseURL: `http://127.0.0.1:${PORTS.desktop}`,
@@ -46,6 +50,7 @@ export default defineConfig({
     },
     {
       name: 'mobile',
+      testIgnore: SIGN_IN_SPEC,
       use: {
         browserName: 'chromium',
         baseURL: `http://127.0.0.1:${PORTS.mobile}`,
@@ -55,11 +60,20 @@ export default defineConfig({
         deviceScaleFactor: 2,
       },
     },
+    {
+      name: 'sso',
+      testMatch: SIGN_IN_SPEC,
+      use: {
+        browserName: 'chromium',
+        baseURL: `http://127.0.0.1:${PORTS.sso}`,
+        viewport: { width: 1280, height: 800 },
+      },
+    },
   ],
-  webServer: Object.values(PORTS).map((port) => ({
+  webServer: Object.entries(PORTS).map(([name, port]) => ({
     command: `node ${path.join(root, 'tests/support/serve.mjs')}`,
     url: `http://127.0.0.1:${port}/api/health/`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_SSO: name === 'sso' ? '1' : '0' },
     reuseExistingServer: false,
     timeout: 120_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 8_000 },

@@ -12,13 +12,30 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), `portal-e2e-${port}-`));
 
+// E2E_SSO=1: also start the fake Lark Open API, the fake CAS server and the mail IdP (in this process,
+// on free ports) and point the API's sign-in settings at them.
+const ssoEnv = process.env.E2E_SSO === '1' ? await startSsoFakes(`http://127.0.0.1:${port}`) : {};
+
+async function startSsoFakes(publicUrl) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { startSignInFakes } = await tsImport('./fakes/sign-in-fakes.ts', import.meta.url);
+  return startSignInFakes(publicUrl);
+}
+
 const child = spawn(
   process.execPath,
   [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'api/src/index.ts')],
   {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: port, HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...ssoEnv,
+      PORT: port,
+      HOST: '127.0.0.1',
+      PORTAL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
   },
 );
 
