@@ -31,6 +31,13 @@ export default defineConfig({
             },
             { name: 'query', test: /node_modules[\\/](@tanstack|zustand)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // What the sign-in form shares with the request form (react-hook-form, the form helpers,
+            // Semi Button and Input): one chunk, so the task screens importing them too do not split
+            // the sign-in page's code into many small files (each gzipped on its own, costing bytes).
+            {
+              name: 'form',
+              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]components[\\/](form[\\/]|alert)|src[\\/]lib[\\/]form-errors|semi-ui[\\/]lib[\\/]es[\\/](button|iconButton)[\\/]|semi-ui[\\/]lib[\\/]es[\\/]input[\\/]index|semi-foundation[\\/]lib[\\/]es[\\/](button|input)[\\/]foundation/,
+            },
           ],
         },
       },

@@ -10,12 +10,12 @@ import type { TFormSchemaField } from '@portal/shared/contracts/tasks';
 import { DECIMAL_STEP, MULTI_SELECT, SELECT_PLACEHOLDER, TIME_STEP_SECONDS } from '@portal/shared/limits';
 import { CONFIRM } from '@portal/shared/messages';
 import { DEFAULT_STRING_MAX_LENGTH, DEFAULT_TEXT_MAX_LENGTH } from '@portal/shared/workflow/codes';
-import { buildFieldValuesSchema, type TFieldValues } from '@portal/shared/workflow/field-values';
+import type { TFieldValues } from '@portal/shared/workflow/field-values';
 import { Alert } from '@/components/alert.tsx';
-import { zodFormResolver } from '@/components/form/use-zod-form.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
 import { useChoices } from '../api/search-choices.ts';
+import { fieldValuesResolver } from '../lib/field-resolver.ts';
 import { ruleOf, type InputValue, type InputValues } from '../lib/form-values.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { DateInput } from './date-input.tsx';
@@ -294,7 +294,7 @@ export function DynamicForm({
 }: DynamicFormProps) {
   const filesPresent = useMemo(() => Object.keys(storedFiles), [storedFiles]);
   const resolver = useMemo(
-    () => zodFormResolver(buildFieldValuesSchema(fields.map(ruleOf), { filesPresent })),
+    () => fieldValuesResolver(fields.map(ruleOf), { filesPresent }),
     [fields, filesPresent],
   );
   const form = useForm<FormValues, unknown, TFieldValues>({
