@@ -184,3 +184,33 @@ describe('request form', () => {
     expect(within(fieldBox('doc')).getByTestId('file-name')).toHaveTextContent('scan.png');
   });
 });
+
+describe('resubmitting a sent-back task', () => {
+  it('starts from the task’s values, keeps its stored file and posts to resubmit', async () => {
+    const { requests } = mockFetch({
+      'GET /api/task/workflows/3/form/': { body: schema },
+      'GET /api/task/tasks/50/form/': {
+        body: [
+          { name: 'title', value: '前回の件名', attachment: null, attachment_name: null },
+          { name: 'agreed', value: true, attachment: null, attachment_name: null },
+          { name: 'doc', value: null, attachment: 8, attachment_name: 'old.pdf' },
+        ],
+      },
+      'POST /api/task/tasks/50/resubmit/': { body: { id: 50 } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithRouter(<TaskCreateRoute />, {
+      path: '/task/workflows/3/create?resubmit=50',
+      routePath: '/task/workflows/:id/create',
+      routes: [{ path: '/task/tasks/unresolved/:id', element: <p>detail page</p> }],
+    });
+    expect(await screen.findByLabelText(/件名/)).toHaveValue('前回の件名');
+    expect(within(fieldBox('doc')).getByTestId('file-name')).toHaveTextContent('old.pdf');
+    await user.click(screen.getByRole('button', { name: '再申請' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '再申請' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/task/tasks/unresolved/50'));
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.path).toBe('/api/task/tasks/50/resubmit/');
+    expect(post.body).toMatchObject({ title: '前回の件名', agreed: true, doc: null });
+  });
+});

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TTaskListItem } from '@portal/shared/contracts/tasks';
 import { mockFetch } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
@@ -126,5 +126,21 @@ describe('task lists', () => {
     mockList([]);
     renderList('/task/tasks/observer');
     expect(await screen.findByText(EMPTY_LIST)).toBeInTheDocument();
+  });
+
+  it('shows cards instead of the table on a phone', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 767px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    mockList([item()]);
+    renderList('/task/tasks/approval');
+    const list = await screen.findByRole('list', { name: '申請一覧' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(list).getByTestId('task-row');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/task/tasks/approval/5/nodes/9');
+    expect(card).toHaveTextContent('ノード：課長承認');
   });
 });
