@@ -82,17 +82,20 @@ describe('POST /api/account/me/', () => {
 });
 
 describe('statistics', () => {
-  it('counts zero tasks until the workflow module exists', async () => {
+  it("counts the caller's tasks in each list (the demo company's tasks)", async () => {
     const { access } = await t.signIn('yamada');
     const stats = await request(t.app).get('/api/account/statistics/').set(t.auth(access));
-    expect(ZStatistics.parse(stats.body)).toEqual({ unresolved_tasks: 0, approval_tasks: 0 });
+    expect(ZStatistics.parse(stats.body)).toEqual({ unresolved_tasks: 3, approval_tasks: 0 });
     const taskStats = await request(t.app).get('/api/account/task/statistics/').set(t.auth(access));
     expect(ZTaskStatistics.parse(taskStats.body)).toEqual({
-      unresolved: 0,
+      unresolved: 3,
       approval: 0,
       approval_finished: 0,
-      finished: 0,
-      observer: 0,
+      finished: 1,
+      observer: 1,
     });
+    const sato = await t.signIn('sato');
+    const satoStats = await request(t.app).get('/api/account/statistics/').set(t.auth(sato.access));
+    expect(satoStats.body).toEqual({ unresolved_tasks: 0, approval_tasks: 1 });
   });
 });

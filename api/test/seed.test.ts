@@ -9,7 +9,11 @@ import { companyInfo } from '../src/db/schema/company.ts';
 import { contracts, employees } from '../src/db/schema/employees.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
 import { organizations, positions } from '../src/db/schema/organizations.ts';
+import { approvalProxies } from '../src/db/schema/proxies.ts';
+import { attachments, tasks } from '../src/db/schema/tasks.ts';
 import { users } from '../src/db/schema/users.ts';
+import { vacations } from '../src/db/schema/vacations.ts';
+import { workflows } from '../src/db/schema/workflows.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed/demo-accounts.ts';
 import { seedDemo } from '../src/db/seed/seed-demo.ts';
 import { createLogger } from '../src/logger.ts';
@@ -178,5 +182,40 @@ describe('prepareDatabase', () => {
     } finally {
       await fresh.dispose();
     }
+  });
+});
+
+describe('demo workflows', () => {
+  it('pins the asset requests to ids 13 and 14 and moves the id sequence past them', async () => {
+    const rows = await db
+      .select({ id: workflows.id, name: workflows.name, kind: workflows.kind })
+      .from(workflows);
+    expect(rows.map((r) => r.name).sort()).toEqual(
+      ['一般稟議', '休暇申請', '勤怠報告', '経費精算', '資材貸出申請', '資材購入申請'].sort(),
+    );
+    expect(rows.find((r) => r.id === 13)).toMatchObject({ name: '資材貸出申請', kind: 'asset_lend' });
+    expect(rows.find((r) => r.id === 14)).toMatchObject({ name: '資材購入申請', kind: 'asset_purchase' });
+    const [next] = await db.insert(workflows).values({ name: '追加' }).returning({ id: workflows.id });
+    expect(next!.id).toBeGreaterThan(14);
+    await db.delete(workflows).where(eq(workflows.id, next!.id));
+  });
+
+  it('has tasks in every status, a receipt file, leave history and one active proxy', async () => {
+    const statuses = await db.select({ status: tasks.status }).from(tasks);
+    expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['01', '02', '10', '90', '99']));
+    const files = await db.select({ name: attachments.name }).from(attachments);
+    expect(files.map((f) => f.name)).toContain('領収書.svg');
+    expect(await db.select().from(vacations)).toHaveLength(1);
+    const proxies = await db.select().from(approvalProxies);
+    expect(proxies).toHaveLength(1);
+    const today = new Date('2026-11-22T00:00:00Z').toISOString().slice(0, 10);
+    expect(proxies[0]!.startDate <= today && today <= proxies[0]!.endDate).toBe(true);
+  });
+
+  it('adds nothing when run again', async () => {
+    const [before] = await db.select({ n: count() }).from(tasks);
+    expect(await seedDemo(db, { passwordHash: await cheapDemoHash() })).toMatchObject({ seeded: false });
+    const [after] = await db.select({ n: count() }).from(tasks);
+    expect(after!.n).toBe(before!.n);
   });
 });

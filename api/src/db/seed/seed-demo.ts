@@ -18,6 +18,7 @@ import {
   users,
 } from '../schema/users.ts';
 import { calendarSvg } from './calendar-image.ts';
+import { seedDemoWorkflows } from './seed-workflows.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import {
   DEMO_ADMIN,
@@ -80,8 +81,15 @@ function contractsOf(employee: DemoEmployee, employeeId: number, now: Date) {
 }
 
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
-  if (await hasDemoData(db)) return { seeded: false, reason: 'demo data already exists' };
   const now = options.now ?? new Date();
+  if (await hasDemoData(db)) {
+    // A company seeded before the workflow engine existed gets its demo workflows now.
+    const added = await db.transaction((tx) => seedDemoWorkflows(tx, now));
+    return {
+      seeded: false,
+      reason: added ? 'demo data already exists; demo workflows added' : 'demo data already exists',
+    };
+  }
   const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
 
   return db.transaction(async (tx) => {
@@ -221,6 +229,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
         createdAt: new Date(now.getTime() - n.minutesAgo * 60_000),
       })),
     );
+
+    await seedDemoWorkflows(tx, now);
 
     return { seeded: true, users: userRows.length, employees: employeeRows.length };
   });
