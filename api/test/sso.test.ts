@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_MSG } from '@portal/shared/messages';
+import { API_MSG, SSO_MSG } from '@portal/shared/messages';
 import { employees } from '../src/db/schema/employees.ts';
 import { larkBindings } from '../src/db/schema/lark.ts';
 import { users } from '../src/db/schema/users.ts';
@@ -148,7 +148,7 @@ describe('POST /api/lark-auth/', () => {
     for (const bad of [code, 'code-never-issued', fakeLark.issueCode('ou_ito', -1)]) {
       const res = await request(t.app).post('/api/lark-auth/').send({ code: bad });
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ detail: API_MSG.larkCodeInvalid });
+      expect(res.body).toMatchObject({ detail: SSO_MSG.larkCodeInvalid });
     }
   });
 
@@ -159,7 +159,7 @@ describe('POST /api/lark-auth/', () => {
       .post('/api/lark-auth/')
       .send({ code: fakeLark.issueCode('ou_stranger') });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ detail: API_MSG.larkNoAccount });
+    expect(res.body).toMatchObject({ detail: SSO_MSG.larkNoAccount });
     expect(await userCount()).toBe(before);
   });
 
@@ -206,7 +206,7 @@ describe('POST /api/cas-auth/', () => {
 
     const reused = await request(t.app).post('/api/cas-auth/').send({ service: SERVICE, ticket });
     expect(reused.status).toBe(401);
-    expect(reused.body).toMatchObject({ detail: API_MSG.casTicketInvalid });
+    expect(reused.body).toMatchObject({ detail: SSO_MSG.casTicketInvalid });
   });
 
   it('maps a CAS user by the mail attribute', async () => {
@@ -228,7 +228,7 @@ describe('POST /api/cas-auth/', () => {
     const ticket = fakeCas.issueTicket('yamada', service);
     const res = await request(t.app).post('/api/cas-auth/').send({ service, ticket });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ service: [API_MSG.casServiceInvalid] });
+    expect(res.body).toEqual({ service: [SSO_MSG.casServiceInvalid] });
   });
 
   it('refuses a CAS user without a portal account and creates none', async () => {
@@ -236,7 +236,7 @@ describe('POST /api/cas-auth/', () => {
     const ticket = fakeCas.issueTicket('stranger', SERVICE);
     const res = await request(t.app).post('/api/cas-auth/').send({ service: SERVICE, ticket });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ detail: API_MSG.casNoAccount });
+    expect(res.body).toMatchObject({ detail: SSO_MSG.casNoAccount });
     expect(await userCount()).toBe(before);
   });
 

@@ -59,6 +59,16 @@ export const API_MSG = {
   conflict: '他の操作と競合しました。画面を更新してから再度お試しください。',
   invalidInput: '入力内容に誤りがあります。',
   logoutDone: 'ログアウトしました。',
+  mailLoginFailed: 'メールアカウントでのログインに失敗しました。もう一度お試しください。',
+  mailNoAccount:
+    'このメールアドレスに対応するポータルのアカウントがありません。管理者にお問い合わせください。',
+} as const;
+
+/**
+ * The single sign-on refusals only the API sends (the web shows the server's `detail`). Apart from
+ * API_MSG so the sign-in pages, which bundle API_MSG, do not carry them.
+ */
+export const SSO_MSG = {
   signInMethodUnavailable: 'このログイン方法は利用できません。',
   larkCodeInvalid: 'Lark の認証コードが無効か、期限が切れています。もう一度お試しください。',
   larkUnavailable: 'Lark との通信に失敗しました。しばらくしてから再度お試しください。',
@@ -69,9 +79,6 @@ export const API_MSG = {
   casUnavailable: 'CAS サーバーとの通信に失敗しました。しばらくしてから再度お試しください。',
   casNoAccount:
     'この CAS アカウントに対応するポータルのアカウントがありません。管理者にお問い合わせください。',
-  mailLoginFailed: 'メールアカウントでのログインに失敗しました。もう一度お試しください。',
-  mailNoAccount:
-    'このメールアドレスに対応するポータルのアカウントがありません。管理者にお問い合わせください。',
 } as const;
 
 /** Field-level validation messages (ours, in the style of spec §5). */

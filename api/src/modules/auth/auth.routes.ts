@@ -7,7 +7,7 @@ import {
   ZTokenRefreshRequest,
   type TAuthMethods,
 } from '@portal/shared/contracts/auth';
-import { API_MSG } from '@portal/shared/messages';
+import { API_MSG, SSO_MSG } from '@portal/shared/messages';
 import type { AppConfig } from '../../config.ts';
 import { NotFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
@@ -65,7 +65,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
   router
     .route('/lark-auth')
     .post(async (req, res) => {
-      if (!larkProvider || !config.lark) throw new NotFound(API_MSG.signInMethodUnavailable);
+      if (!larkProvider || !config.lark) throw new NotFound(SSO_MSG.signInMethodUnavailable);
       const { code } = parseBody(ZLarkAuthRequest, req);
       const ctx = { ...deps, lark: larkProvider, provisionDomains: config.lark.provisionEmailDomains };
       res.json(await signInWithLark({ ctx, input: { code, ip: clientIp(req) } }));
@@ -75,7 +75,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
   router
     .route('/cas-auth')
     .post(async (req, res) => {
-      if (!config.cas) throw new NotFound(API_MSG.signInMethodUnavailable);
+      if (!config.cas) throw new NotFound(SSO_MSG.signInMethodUnavailable);
       const body = parseBody(ZCasAuthRequest, req);
       const input = { ...body, ip: clientIp(req), origin: originOf(req) };
       res.json(await signInWithCas({ ctx: { ...deps, cas: config.cas }, input }));
@@ -92,14 +92,14 @@ export function authRouter(deps: AuthRouterDeps): Router {
   router
     .route('/auth/mail/start')
     .get(async (req, res) => {
-      if (!mail) throw new NotFound(API_MSG.signInMethodUnavailable);
+      if (!mail) throw new NotFound(SSO_MSG.signInMethodUnavailable);
       await mail.start(req, res);
     })
     .all(methodNotAllowed);
   router
     .route('/auth/mail/callback')
     .get(async (req, res) => {
-      if (!mail) throw new NotFound(API_MSG.signInMethodUnavailable);
+      if (!mail) throw new NotFound(SSO_MSG.signInMethodUnavailable);
       await mail.callback(req, res);
     })
     .all(methodNotAllowed);

@@ -4,7 +4,7 @@
 // remembers the ticket: the CAS server's single-logout request names that ticket (cas-logout.ts).
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
-import { API_MSG } from '@portal/shared/messages';
+import { API_MSG, SSO_MSG } from '@portal/shared/messages';
 import type { CasConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AuthenticationFailed, PermissionDenied, ValidationError } from '../../errors.ts';
@@ -78,11 +78,11 @@ export async function validateTicket(
       signal: AbortSignal.timeout(CAS_VALIDATE_TIMEOUT_MS),
     });
   } catch {
-    throw new AuthenticationFailed(API_MSG.casUnavailable);
+    throw new AuthenticationFailed(SSO_MSG.casUnavailable);
   }
-  if (!response.ok) throw new AuthenticationFailed(API_MSG.casUnavailable);
+  if (!response.ok) throw new AuthenticationFailed(SSO_MSG.casUnavailable);
   const principal = parseServiceValidate(await response.text());
-  if (!principal) throw new AuthenticationFailed(API_MSG.casTicketInvalid);
+  if (!principal) throw new AuthenticationFailed(SSO_MSG.casTicketInvalid);
   return principal;
 }
 
@@ -95,10 +95,10 @@ export function checkService(service: string, expectedOrigin: string): void {
   try {
     url = new URL(service);
   } catch {
-    throw ValidationError.field('service', API_MSG.casServiceInvalid);
+    throw ValidationError.field('service', SSO_MSG.casServiceInvalid);
   }
   if (url.origin !== expectedOrigin || url.pathname !== '/login' || url.hash) {
-    throw ValidationError.field('service', API_MSG.casServiceInvalid);
+    throw ValidationError.field('service', SSO_MSG.casServiceInvalid);
   }
 }
 
@@ -125,11 +125,11 @@ export async function signInWithCas({
 }): Promise<{ access: string; refresh: string; sessionid: string }> {
   checkService(input.service, input.origin);
   await ctx.throttle.admitAddress(input.ip);
-  if (await sso.casTicketUsed(ctx.db, input.ticket)) throw new AuthenticationFailed(API_MSG.casTicketInvalid);
+  if (await sso.casTicketUsed(ctx.db, input.ticket)) throw new AuthenticationFailed(SSO_MSG.casTicketInvalid);
   const principal = await validateTicket(ctx.cas, input.service, input.ticket);
   await ctx.throttle.refundAddress(input.ip);
   const user = await findCasUser(ctx.db, principal);
-  if (!user) throw new PermissionDenied(API_MSG.casNoAccount);
+  if (!user) throw new PermissionDenied(SSO_MSG.casNoAccount);
   if (!user.isActive) throw new AuthenticationFailed(API_MSG.inactiveUser);
   const { pair, sessionId } = await openSessionWithId(ctx, user.id, 'cas', input.ticket);
   return { ...pair, sessionid: sessionId };

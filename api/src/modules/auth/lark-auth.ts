@@ -6,7 +6,7 @@
 import * as lark from '@larksuiteoapi/node-sdk';
 import { z } from 'zod';
 import type { TTokenPair } from '@portal/shared/contracts/auth';
-import { API_MSG } from '@portal/shared/messages';
+import { API_MSG, SSO_MSG } from '@portal/shared/messages';
 import type { LarkConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AuthenticationFailed, PermissionDenied } from '../../errors.ts';
@@ -43,11 +43,11 @@ async function callLark<T extends { code?: number | undefined }>(call: () => Pro
   } catch (error) {
     const failure = ZAxiosFailure.safeParse(error);
     if (failure.success && failure.data.response.status < 500) {
-      throw new AuthenticationFailed(API_MSG.larkCodeInvalid);
+      throw new AuthenticationFailed(SSO_MSG.larkCodeInvalid);
     }
-    throw new AuthenticationFailed(API_MSG.larkUnavailable);
+    throw new AuthenticationFailed(SSO_MSG.larkUnavailable);
   }
-  if (result.code !== undefined && result.code !== 0) throw new AuthenticationFailed(API_MSG.larkCodeInvalid);
+  if (result.code !== undefined && result.code !== 0) throw new AuthenticationFailed(SSO_MSG.larkCodeInvalid);
   return result;
 }
 
@@ -77,12 +77,12 @@ export function createLarkIdentityProvider(config: LarkConfig, logger: Logger): 
         client.authen.oidcAccessToken.create({ data: { grant_type: 'authorization_code', code } }),
       );
       const accessToken = token.data?.access_token;
-      if (!accessToken) throw new AuthenticationFailed(API_MSG.larkCodeInvalid);
+      if (!accessToken) throw new AuthenticationFailed(SSO_MSG.larkCodeInvalid);
       const info = await callLark(() =>
         client.authen.userInfo.get({}, lark.withUserAccessToken(accessToken)),
       );
       const data = info.data;
-      if (!data?.open_id) throw new AuthenticationFailed(API_MSG.larkCodeInvalid);
+      if (!data?.open_id) throw new AuthenticationFailed(SSO_MSG.larkCodeInvalid);
       return {
         openId: data.open_id,
         unionId: data.union_id ?? '',
@@ -139,7 +139,7 @@ export async function signInWithLark({
     return found;
   });
   await ctx.throttle.refundAddress(input.ip);
-  if (!user) throw new PermissionDenied(API_MSG.larkNoAccount);
+  if (!user) throw new PermissionDenied(SSO_MSG.larkNoAccount);
   if (!user.isActive) throw new AuthenticationFailed(API_MSG.inactiveUser);
   return openSession(ctx, user.id, 'lark');
 }

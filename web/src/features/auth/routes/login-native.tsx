@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { API_MSG } from '@portal/shared/messages';
-import { apiUrl } from '@/lib/api-client.ts';
 import { formErrorMessage } from '@/lib/error-messages.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { safeNext } from '@/lib/safe-next.ts';
@@ -28,35 +26,26 @@ export default function LoginNativeRoute() {
       </AuthLayout>
     );
   }
-  const failure = MAIL_ERRORS[params.get('error') ?? ''];
   return (
     <AuthLayout>
       <h2 className="auth-card__title">ログイン</h2>
-      {failure ? <Alert>{failure}</Alert> : null}
-      <MailButton next={next} />
+      <MailSignInSlot error={params.get('error')} next={next} />
       <LoginForm onSuccess={() => navigate(safeNext(next), { replace: true })} />
     </AuthLayout>
   );
 }
 
-/** Why the mail-account sign-in sent the browser back (`?error=`, set by the API's callback). */
-const MAIL_ERRORS: Record<string, string> = {
-  mail_failed: API_MSG.mailLoginFailed,
-  mail_no_account: API_MSG.mailNoAccount,
-  mail_inactive: API_MSG.inactiveUser,
-  throttled: API_MSG.tooManyLoginAttempts,
-};
+// The mail-account button and its failure messages load only where a mail provider is configured (or
+// the provider sent the browser back with an error), keeping the password-only page small.
+const MailSignIn = lazy(() => import('../components/mail-sign-in.tsx'));
 
-/** Shown when the deployment has a mail provider: a plain link into the API's OIDC redirect. */
-function MailButton({ next }: { next: string | null }) {
-  const methods = useAuthMethods();
-  const mail = methods.data?.mail;
-  if (!mail) return null;
-  const target = safeNext(next, '');
+function MailSignInSlot({ error, next }: { error: string | null; next: string | null }) {
+  const mail = useAuthMethods().data?.mail ?? null;
+  if (!mail && !error) return null;
   return (
-    <a className="link-button mail-login" href={apiUrl('/auth/mail/start/', { next: target || undefined })}>
-      {mail.label}
-    </a>
+    <Suspense fallback={null}>
+      <MailSignIn label={mail?.label ?? null} error={error} next={next} />
+    </Suspense>
   );
 }
 
