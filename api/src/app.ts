@@ -22,6 +22,7 @@ import { notificationsRouter } from './modules/notifications/notifications.route
 import { organizationsRouter } from './modules/organizations/organizations.routes.ts';
 import { proxiesRouter } from './modules/proxies/proxies.routes.ts';
 import { tasksRouter } from './modules/tasks/tasks.routes.ts';
+import { vacationsRouter } from './modules/vacations/vacations.routes.ts';
 import { workflowRouter } from './modules/workflow/workflow.routes.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
 
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(tasksRouter({ requireAuth }));
   api.use(workflowRouter({ requireAuth }));
   api.use(proxiesRouter({ requireAuth }));
+  api.use(vacationsRouter({ requireAuth }));
   api.use(apiNotFound);
 
   // CAS single logout posts a form, so it sits outside /api's JSON-only rule (path configurable).

@@ -317,6 +317,46 @@ describe('vacation requests', () => {
       { employeeId, category: '01', startDate: '2030-07-01', endDate: '2030-07-02', days: 2 },
     ]);
 
+    const [employee] = await t.db.select().from(employees).where(eq(employees.id, employeeId));
+    const path = `/api/employees/${employee!.code}/vacations/year/2030/month/7/`;
+    const own = await request(t.app)
+      .get(path)
+      .set(await as('yamashita'));
+    expect(own.body).toEqual([
+      expect.objectContaining({
+        category: '01',
+        category_name: '有給休暇',
+        start_date: '2030-07-01',
+        days: 2,
+        task_id: created.id,
+      }),
+    ]);
+    expect(
+      (
+        await request(t.app)
+          .get(path)
+          .set(await as('hr'))
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .get(path)
+          .set(await as('kato'))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(path.replace('/7/', '/8/'))
+          .set(await as('yamashita'))
+      ).body,
+    ).toEqual([]);
+    const balance = await request(t.app)
+      .get('/api/paid-vacation/status/')
+      .set(await as('yamashita'));
+    expect(balance.body).toEqual({ granted: 10, used: 2, pending: 5, remaining: 3 });
+
     const overlap = await request(t.app)
       .post(`/api/task/workflows/${workflowId}/form/`)
       .set(await as('yamashita'))
