@@ -34,7 +34,7 @@ export class ValidationError extends ApiError {
     return new ValidationError({ [name]: [message] });
   }
 
-  static fromZod(error: z.ZodError): ValidationError {
+  static fromZod(error: z.core.$ZodError): ValidationError {
     const fields: FieldErrors = {};
     const add = (key: string, message: string) => (fields[key] ??= []).push(message);
     for (const issue of error.issues) {

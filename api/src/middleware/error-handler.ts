@@ -1,7 +1,7 @@
 // The one place errors become responses. Always JSON with a Japanese message; never a stack trace,
 // never HTML. Anything we did not anticipate is a 500 with a generic message and the cause in the log.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import { API_MSG, MSG } from '@portal/shared/messages';
 import {
   ApiError,
@@ -46,7 +46,7 @@ function bodyErrorOf(error: unknown): ApiError | undefined {
 
 function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
-  if (error instanceof ZodError) return ValidationError.fromZod(error);
+  if (error instanceof z.core.$ZodError) return ValidationError.fromZod(error);
   const bodyError = bodyErrorOf(error);
   if (bodyError) return bodyError;
   const state = sqlStateOf(error);

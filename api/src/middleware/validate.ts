@@ -1,18 +1,20 @@
 // Parsing at the boundary: handlers hand the request parts to these and use only what comes back.
 // Express 5 makes req.query a getter; we never assign to it, we parse it.
 import type { Request } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { NotFound, ValidationError } from '../errors.ts';
 
-export function parseBody<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
+// Schemas may be classic zod or zod/mini (the sign-in contract is mini to keep the sign-in page
+// small): the top-level safeParse takes either.
+export function parseBody<S extends z.core.$ZodType>(schema: S, req: Request): z.output<S> {
   // A body-less POST (no Content-Type) reaches us as undefined: treat it as an empty object.
-  const result = schema.safeParse(req.body ?? {});
+  const result = z.safeParse(schema, req.body ?? {});
   if (!result.success) throw ValidationError.fromZod(result.error);
   return result.data;
 }
 
-export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
-  const result = schema.safeParse(req.query);
+export function parseQuery<S extends z.core.$ZodType>(schema: S, req: Request): z.output<S> {
+  const result = z.safeParse(schema, req.query);
   if (!result.success) throw ValidationError.fromZod(result.error);
   return result.data;
 }

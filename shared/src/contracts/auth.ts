@@ -1,24 +1,9 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { FIELD_MSG } from '../messages.ts';
-import { PASSWORD_LABEL, USERNAME_LABEL } from './auth-fields.ts';
 
 export { PASSWORD_LABEL, USERNAME_LABEL } from './auth-fields.ts';
 
-/** POST /api/token-auth/ — the same schema validates the sign-in form (spec §5). */
-export const ZTokenAuthRequest = z.object({
-  username: z
-    .string({ error: FIELD_MSG.required(USERNAME_LABEL) })
-    .trim()
-    .min(1, FIELD_MSG.required(USERNAME_LABEL))
-    .max(150, FIELD_MSG.maxLength(USERNAME_LABEL, 150)),
-  password: z
-    .string({ error: FIELD_MSG.required(PASSWORD_LABEL) })
-    .min(1, FIELD_MSG.required(PASSWORD_LABEL))
-    .min(PASSWORD_MIN_LENGTH, FIELD_MSG.minLength(PASSWORD_LABEL, PASSWORD_MIN_LENGTH))
-    .max(256, FIELD_MSG.maxLength(PASSWORD_LABEL, 256)),
-});
-export type TTokenAuthRequest = z.infer<typeof ZTokenAuthRequest>;
+export { ZTokenAuthRequest, type TTokenAuthRequest } from './token-auth.ts';
 
 export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TTokenPair = z.infer<typeof ZTokenPair>;

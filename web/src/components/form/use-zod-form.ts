@@ -7,7 +7,18 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 
-type AnySchema = z.ZodType<FieldValues, FieldValues>;
+/**
+ * Any zod 4 schema, classic or zod/mini (the sign-in contract is mini to keep that page small): both
+ * carry safeParseAsync. Typed structurally so this module imports no zod at run time.
+ */
+type AnySchema = z.core.$ZodType<FieldValues, FieldValues> & {
+  safeParseAsync(
+    data: unknown,
+  ): Promise<
+    | { success: true; data: z.output<z.core.$ZodType<FieldValues, FieldValues>> }
+    | { success: false; error: z.core.$ZodError }
+  >;
+};
 
 /** A schema, or a function that imports one: zod then loads only when the form first validates. */
 export type SchemaSource<TSchema extends AnySchema> = TSchema | (() => Promise<TSchema>);
@@ -30,7 +41,7 @@ export function zodFormResolver<TSchema extends AnySchema>(
       return { values: {}, errors: errors as FieldErrors<z.input<TSchema>> };
     }
     const result = await schema.safeParseAsync(values);
-    if (result.success) return { values: result.data, errors: {} };
+    if (result.success) return { values: result.data as z.output<TSchema>, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of result.error.issues) {
       errors[issue.path.join('.')] ??= { type: issue.code, message: issue.message };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useWatch } from 'react-hook-form';
-import type { TTokenAuthRequest, ZTokenAuthRequest } from '@portal/shared/contracts/auth';
+import type { TTokenAuthRequest, ZTokenAuthRequest } from '@portal/shared/contracts/token-auth';
 import { PASSWORD_LABEL, USERNAME_LABEL } from '@portal/shared/contracts/auth-fields';
 import { Alert } from '@/components/alert.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
@@ -13,11 +13,11 @@ import { useTokenAuth } from '../api/token-auth.ts';
 const FIELDS = ['username', 'password'] as const;
 
 /**
- * The shared schema, with zod, loads when the user first focuses the form rather than with the page:
- * it is a sixth of the sign-in page's JavaScript and is needed only to check what was typed.
+ * The shared schema (zod/mini) loads when the user first focuses the form rather than with the page:
+ * it is needed only to check what was typed.
  */
 const loadSchema = (): Promise<typeof ZTokenAuthRequest> =>
-  import('@portal/shared/contracts/auth').then((module) => module.ZTokenAuthRequest);
+  import('@portal/shared/contracts/token-auth').then((module) => module.ZTokenAuthRequest);
 
 /**
  * The username/password form (spec §5). A failed sign-in keeps what was typed and shows the
