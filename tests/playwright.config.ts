@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
+import { CHROMIUM_LAUNCH_OPTIONS } from './support/chromium.ts';
 
 // Each project gets its own server and database, so tests that change data cannot meet. The 'sso'
 // project's server also has Lark, CAS and the mail IdP configured (fakes on 127.0.0.1), so /login goes
@@ -21,18 +22,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json']],
   use: {
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     screenshot: 'only-on-failure',

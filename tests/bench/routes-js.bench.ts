@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium.ts';
 import { ROOT, startDemoServer } from '../support/server.ts';
 
 const LOGIN_BUDGET_KB = 150;
@@ -73,18 +74,7 @@ async function main() {
     },
   );
   const server = await startDemoServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const signIn = await browser.newContext({ baseURL: server.base });
     const page = await signIn.newPage();
