@@ -1,5 +1,96 @@
-import { ComingSoon } from '@/components/coming-soon.tsx';
+import { useState } from 'react';
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import Spin from '@douyinfe/semi-ui/lib/es/spin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { NotFound } from '@/components/errors/not-found.tsx';
+import { PATHS } from '@/config/paths.ts';
+import { usePageTitle } from '@/hooks/use-page-title.ts';
+import { dayjs } from '@/lib/dayjs.ts';
+import { errorMessages } from '@/lib/error-messages.ts';
+import { toastError, toastSuccess } from '@/lib/notify.ts';
+import { useDeleteProxy } from '../api/delete-proxy.ts';
+import { useProxy } from '../api/get-proxy.ts';
+import { useUpdateProxy } from '../api/update-proxy.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ProxyForm } from '../components/proxy-form.tsx';
+import { ProxyStatusTag } from '../components/proxy-status-tag.tsx';
+import { proxyStatus } from '../lib/status.ts';
+import '../components/proxies.css';
 
+/** One approval proxy: its principal sees and edits it and may delete it; the proxy only sees it. */
 export default function ProxyDetailRoute() {
-  return <ComingSoon />;
+  const title = usePageTitle();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const proxy = useProxy(valid ? id : 0);
+  const update = useUpdateProxy();
+  const remove = useDeleteProxy();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+
+  if (!valid) return <NotFound />;
+  const data = proxy.data;
+  const readOnly = data?.is_mine_as_proxy ?? true;
+
+  return (
+    <section className="page" aria-labelledby="proxy-detail-heading">
+      <h2 className="page__heading" id="proxy-detail-heading">
+        {title}
+      </h2>
+      {proxy.isPending ? (
+        <div className="proxy-state" role="status" aria-label="読み込み中">
+          <Spin />
+        </div>
+      ) : null}
+      {proxy.isError ? (
+        <p className="proxy-state" role="alert">
+          {errorMessages(proxy.error).join(' ')}
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <p data-testid="proxy-header">
+            承認者（本人）：{data.principal_name}{' '}
+            <ProxyStatusTag status={proxyStatus(data, dayjs().format('YYYY-MM-DD'))} />
+          </p>
+          <ProxyForm
+            key={data.id}
+            initial={data}
+            readOnly={readOnly}
+            submitText="保存"
+            onSubmit={async (body) => {
+              await update.mutateAsync({ id, body });
+              toastSuccess(SUCCESS.saved);
+            }}
+          >
+            {!readOnly ? (
+              <Button type="danger" onClick={() => setConfirming(true)}>
+                削除
+              </Button>
+            ) : null}
+            <Button onClick={() => navigate(PATHS.proxies)}>一覧へ戻る</Button>
+          </ProxyForm>
+          <ConfirmDialog
+            visible={confirming}
+            title="承認代理の削除"
+            message={CONFIRM.delete}
+            okText="削除する"
+            danger
+            onCancel={() => setConfirming(false)}
+            onConfirm={async () => {
+              try {
+                await remove.mutateAsync(id);
+                setConfirming(false);
+                toastSuccess(SUCCESS.deleted);
+                navigate(PATHS.proxies);
+              } catch (error) {
+                toastError(error);
+              }
+            }}
+          />
+        </>
+      ) : null}
+    </section>
+  );
 }

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TProxy, TProxyRequest } from '@portal/shared/contracts/proxies';
+import { api } from '@/lib/api-client.ts';
+import { PROXIES_KEY } from './keys.ts';
+
+/** POST account/proxies/ — the caller is the principal. */
+export const createProxy = (body: TProxyRequest) => api.post<TProxy>('/account/proxies/', body);
+
+export const useCreateProxy = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProxy,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROXIES_KEY }),
+  });
+};

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TProxy, TProxyRequest } from '@portal/shared/contracts/proxies';
+import { api } from '@/lib/api-client.ts';
+import { PROXIES_KEY } from './keys.ts';
+
+/** PUT account/proxies/{id}/ */
+export const updateProxy = ({ id, body }: { id: number; body: TProxyRequest }) =>
+  api.put<TProxy>(`/account/proxies/${id}/`, body);
+
+export const useUpdateProxy = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProxy,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROXIES_KEY }),
+  });
+};

@@ -1,0 +1,155 @@
+import { useId, useState } from 'react';
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import Input from '@douyinfe/semi-ui/lib/es/input';
+import { Controller } from 'react-hook-form';
+import type { TChoice } from '@portal/shared/contracts/choices';
+import type { TProxyRequest } from '@portal/shared/contracts/proxies';
+import { Alert } from '@/components/alert.tsx';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { applyFieldErrors } from '@/lib/form-errors.ts';
+import { toastError } from '@/lib/notify.ts';
+import { useApprovers } from '../api/search-approvers.ts';
+
+const loadSchema = () => import('@portal/shared/contracts/proxies').then((m) => m.ZProxyRequest);
+
+const FIELDS = ['proxy_id', 'start_date', 'end_date'] as const;
+
+interface ProxyFormProps {
+  initial?: { proxy_id: number; proxy_name: string; start_date: string; end_date: string };
+  readOnly?: boolean;
+  submitText: string;
+  /** Rejects with the API error; field errors go under their fields, the rest above the form. */
+  onSubmit: (body: TProxyRequest) => Promise<void>;
+  children?: React.ReactNode;
+}
+
+/** The proxy user (searched through approvers/choice/), the start and end dates (spec §2.1 /proxies). */
+export function ProxyForm({ initial, readOnly = false, submitText, onSubmit, children }: ProxyFormProps) {
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const approvers = useApprovers(search);
+  const [formError, setFormError] = useState<string[]>([]);
+  const form = useZodForm(loadSchema, {
+    defaultValues: {
+      proxy_id: initial?.proxy_id,
+      start_date: initial?.start_date ?? '',
+      end_date: initial?.end_date ?? '',
+    } as Partial<TProxyRequest> as TProxyRequest,
+  });
+  const { control, handleSubmit, setError, formState } = form;
+
+  const options: TChoice[] = [...(approvers.data ?? [])];
+  if (initial && !options.some((o) => Number(o.value) === initial.proxy_id))
+    options.unshift({ value: initial.proxy_id, text: initial.proxy_name });
+
+  const submit = handleSubmit(async (values) => {
+    setFormError([]);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const { placed, unplaced } = applyFieldErrors(error, setError, FIELDS);
+      if (unplaced.length > 0) setFormError(unplaced);
+      else if (placed.length === 0) toastError(error);
+    }
+  });
+
+  const errorOf = (name: (typeof FIELDS)[number]) => formState.errors[name]?.message;
+
+  return (
+    <form className="proxy-form" noValidate onSubmit={(event) => void submit(event)} aria-label="承認代理">
+      {formError.length > 0 ? <Alert>{formError.join(' ')}</Alert> : null}
+      {formState.errors.root?.message ? <Alert>{formState.errors.root.message}</Alert> : null}
+      {!readOnly ? (
+        <div className="proxy-form__field">
+          <label htmlFor={`${id}-search`}>代理承認者の検索</label>
+          <Input
+            id={`${id}-search`}
+            name="proxy_search"
+            value={search}
+            onChange={setSearch}
+            placeholder="氏名で検索"
+            showClear
+          />
+        </div>
+      ) : null}
+      <Controller
+        control={control}
+        name="proxy_id"
+        render={({ field }) => (
+          <div className="proxy-form__field">
+            <label htmlFor={`${id}-proxy`}>
+              代理承認者<span aria-hidden="true">（*）</span>
+            </label>
+            <select
+              id={`${id}-proxy`}
+              ref={field.ref}
+              name="proxy_id"
+              className="proxy-form__select"
+              value={field.value === undefined ? '' : String(field.value)}
+              onChange={(event) =>
+                field.onChange(event.target.value === '' ? undefined : Number(event.target.value))
+              }
+              onBlur={field.onBlur}
+              disabled={readOnly}
+              aria-invalid={errorOf('proxy_id') ? true : undefined}
+              aria-describedby={errorOf('proxy_id') ? `${id}-proxy-error` : undefined}
+            >
+              <option value="">{approvers.isPending ? '読み込み中…' : '選択してください'}</option>
+              {options.map((option) => (
+                <option key={String(option.value)} value={String(option.value)}>
+                  {option.text}
+                </option>
+              ))}
+            </select>
+            {errorOf('proxy_id') ? (
+              <div className="proxy-form__error" id={`${id}-proxy-error`} role="alert">
+                {errorOf('proxy_id')}
+              </div>
+            ) : null}
+          </div>
+        )}
+      />
+      {(['start_date', 'end_date'] as const).map((name) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <div className="proxy-form__field">
+              <label htmlFor={`${id}-${name}`}>
+                {name === 'start_date' ? '開始日' : '終了日'}
+                <span aria-hidden="true">（*）</span>
+              </label>
+              <Input
+                id={`${id}-${name}`}
+                name={name}
+                type="date"
+                ref={field.ref}
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(value)}
+                onBlur={field.onBlur}
+                disabled={readOnly}
+                validateStatus={errorOf(name) ? 'error' : 'default'}
+                aria-invalid={errorOf(name) ? true : undefined}
+                aria-describedby={errorOf(name) ? `${id}-${name}-error` : undefined}
+              />
+              {errorOf(name) ? (
+                <div className="proxy-form__error" id={`${id}-${name}-error`} role="alert">
+                  {errorOf(name)}
+                </div>
+              ) : null}
+            </div>
+          )}
+        />
+      ))}
+      <div className="proxy-form__actions">
+        {!readOnly ? (
+          <Button htmlType="submit" theme="solid" type="primary" loading={formState.isSubmitting}>
+            {submitText}
+          </Button>
+        ) : null}
+        {children}
+      </div>
+    </form>
+  );
+}
