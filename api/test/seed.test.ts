@@ -146,21 +146,27 @@ describe('demo company seed', () => {
 });
 
 describe('prepareDatabase', () => {
-  it('seeds an empty embedded database on its first start, and not again later', async () => {
-    const fresh = await openTestDatabase('empty');
-    try {
-      await prepareDatabase(fresh.handle, { seedDemo: 'auto', logger });
-      const [first] = await fresh.handle.db.select({ n: count() }).from(users);
-      expect(first?.n).toBe(42);
-      await fresh.handle.db.delete(companyInfo);
-      await prepareDatabase(fresh.handle, { seedDemo: 'auto', logger });
-      const [second] = await fresh.handle.db.select({ n: count() }).from(users);
-      expect(second?.n).toBe(42);
-      expect(await fresh.handle.db.select().from(companyInfo)).toHaveLength(0);
-    } finally {
-      await fresh.dispose();
-    }
-  });
+  // A whole first start (migrations and the demo company) twice: under a loaded two-core CI machine
+  // that can pass the default 30 s, so this one has the hooks' headroom. It guards hangs, not speed.
+  it(
+    'seeds an empty embedded database on its first start, and not again later',
+    { timeout: 120_000 },
+    async () => {
+      const fresh = await openTestDatabase('empty');
+      try {
+        await prepareDatabase(fresh.handle, { seedDemo: 'auto', logger });
+        const [first] = await fresh.handle.db.select({ n: count() }).from(users);
+        expect(first?.n).toBe(42);
+        await fresh.handle.db.delete(companyInfo);
+        await prepareDatabase(fresh.handle, { seedDemo: 'auto', logger });
+        const [second] = await fresh.handle.db.select({ n: count() }).from(users);
+        expect(second?.n).toBe(42);
+        expect(await fresh.handle.db.select().from(companyInfo)).toHaveLength(0);
+      } finally {
+        await fresh.dispose();
+      }
+    },
+  );
 
   it('never seeds a DATABASE_URL (PostgreSQL) database by itself', async () => {
     const fresh = await openTestDatabase('empty');
