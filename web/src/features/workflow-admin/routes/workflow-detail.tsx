@@ -1,5 +1,109 @@
-import { ComingSoon } from '@/components/coming-soon.tsx';
+import { useState } from 'react';
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import Spin from '@douyinfe/semi-ui/lib/es/spin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { NotFound } from '@/components/errors/not-found.tsx';
+import { PATHS } from '@/config/paths.ts';
+import { usePageTitle } from '@/hooks/use-page-title.ts';
+import { errorMessages } from '@/lib/error-messages.ts';
+import { toastError, toastSuccess } from '@/lib/notify.ts';
+import { useCreateWorkflow } from '../api/create-workflow.ts';
+import { useDeleteWorkflow } from '../api/delete-workflow.ts';
+import { useAdminWorkflow } from '../api/get-workflow.ts';
+import { useUpdateWorkflow } from '../api/update-workflow.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { NodeSection } from '../components/node-section.tsx';
+import { WorkflowForm } from '../components/workflow-form.tsx';
+import { useWorkflowPerms } from '../lib/permissions.ts';
+import '../components/workflow-admin.css';
 
+/** `new` creates a workflow (workflow.add_workflow); a number edits one. */
 export default function WorkflowDetailRoute() {
-  return <ComingSoon />;
+  const title = usePageTitle();
+  const param = useParams().id ?? '';
+  const isNew = param === 'new';
+  const id = Number(param);
+  const valid = isNew || (Number.isInteger(id) && id > 0);
+  const perms = useWorkflowPerms();
+  const workflow = useAdminWorkflow(isNew || !valid ? 0 : id, !isNew && valid);
+  const create = useCreateWorkflow();
+  const update = useUpdateWorkflow();
+  const remove = useDeleteWorkflow();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+
+  if (!valid || (isNew && !perms.addWorkflow)) return <NotFound />;
+  const readOnly = isNew ? !perms.addWorkflow : !perms.changeWorkflow;
+
+  return (
+    <section className="page" aria-labelledby="workflow-detail-heading">
+      <h2 className="page__heading" id="workflow-detail-heading">
+        {isNew ? 'ワークフローの作成' : title}
+      </h2>
+      {!isNew && workflow.isPending ? (
+        <div className="wf-state" role="status" aria-label="読み込み中">
+          <Spin />
+        </div>
+      ) : null}
+      {workflow.isError ? (
+        <p className="wf-state" role="alert">
+          {errorMessages(workflow.error).join(' ')}
+        </p>
+      ) : null}
+      {isNew || workflow.data ? (
+        <>
+          <WorkflowForm
+            key={workflow.data ? `${workflow.data.id}-${workflow.data.updated_at}` : 'new'}
+            workflow={workflow.data ?? null}
+            readOnly={readOnly}
+            onSave={async (body) => {
+              if (isNew) {
+                const created = await create.mutateAsync(body);
+                toastSuccess(SUCCESS.saved);
+                navigate(`${PATHS.workflows}/${created.id}`, { replace: true });
+              } else {
+                await update.mutateAsync({ id, body });
+                toastSuccess(SUCCESS.saved);
+              }
+            }}
+          >
+            {!isNew && perms.deleteWorkflow ? (
+              <Button type="danger" onClick={() => setDeleting(true)}>
+                削除
+              </Button>
+            ) : null}
+            <Button onClick={() => navigate(PATHS.workflows)}>一覧へ戻る</Button>
+          </WorkflowForm>
+          {!isNew ? (
+            <NodeSection
+              workflowId={id}
+              canAdd={perms.addNode}
+              canChange={perms.changeNode}
+              canDelete={perms.deleteNode}
+            />
+          ) : null}
+          <ConfirmDialog
+            visible={deleting}
+            title="ワークフローの削除"
+            message={CONFIRM.delete}
+            okText="削除する"
+            danger
+            onCancel={() => setDeleting(false)}
+            onConfirm={async () => {
+              try {
+                await remove.mutateAsync(id);
+                setDeleting(false);
+                toastSuccess(SUCCESS.deleted);
+                navigate(PATHS.workflows);
+              } catch (error) {
+                setDeleting(false);
+                toastError(error);
+              }
+            }}
+          />
+        </>
+      ) : null}
+    </section>
+  );
 }

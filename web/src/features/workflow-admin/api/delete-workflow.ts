@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { WORKFLOWS_KEY, invalidateWorkflows } from './keys.ts';
+
+/** DELETE workflow/workflows/{id}/ — 409 when the workflow has tasks. */
+export const deleteWorkflow = (id: number) => api.delete<void>(`/workflow/workflows/${id}/`);
+
+export const useDeleteWorkflow = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWorkflow,
+    onSuccess: async (_data, id) => {
+      queryClient.removeQueries({ queryKey: [...WORKFLOWS_KEY, 'detail', id] });
+      await invalidateWorkflows(queryClient);
+    },
+  });
+};

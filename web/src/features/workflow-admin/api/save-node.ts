@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TNode, TNodeRequest } from '@portal/shared/contracts/workflows';
+import { api } from '@/lib/api-client.ts';
+import { invalidateWorkflows } from './keys.ts';
+
+/** POST workflow/nodes/ (no id) or PUT workflow/nodes/{id}/. */
+export const saveNode = ({ id, body }: { id: number | null; body: TNodeRequest }) =>
+  id === null ? api.post<TNode>('/workflow/nodes/', body) : api.put<TNode>(`/workflow/nodes/${id}/`, body);
+
+export const useSaveNode = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveNode, onSuccess: () => invalidateWorkflows(queryClient) });
+};

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TChoice } from '@portal/shared/contracts/choices';
+import { api } from '@/lib/api-client.ts';
+
+/** GET approvers/choice/?query= — the users who may be named as a proxy. */
+export const searchApprovers = (query: string) =>
+  api.get<TChoice[]>('/approvers/choice/', { query: { query: query || undefined } });
+
+export const approversQueryOptions = (query: string) =>
+  queryOptions({
+    queryKey: ['approver-choices', query],
+    queryFn: () => searchApprovers(query),
+    staleTime: 60_000,
+  });
+
+export const useApprovers = (query: string) => useQuery(approversQueryOptions(query));

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import Modal from '@douyinfe/semi-ui/lib/es/modal';
+import { Controller, useWatch, type Path } from 'react-hook-form';
+import {
+  NODE_DISPATCHES,
+  OBSERVER_DISPATCHES,
+  OBSERVER_NODE_CODE,
+  SELF_DISPATCHES,
+} from '@portal/shared/codes';
+import type { TNamedUser, TNode, TNodeRequest } from '@portal/shared/contracts/workflows';
+import { Alert } from '@/components/alert.tsx';
+import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { useIsMobile } from '@/hooks/use-media-query.ts';
+import { applyFieldErrors } from '@/lib/form-errors.ts';
+import { toastError } from '@/lib/notify.ts';
+import { ApproverPicker } from './approver-picker.tsx';
+import { NumberCtl, SelectCtl, TextCtl } from './controls.tsx';
+
+const loadSchema = () => import('@portal/shared/contracts/workflows').then((m) => m.ZNodeRequest);
+
+const opts = (list: readonly { value: string; label: string }[]) =>
+  list.map(({ value, label }) => ({ value, label }));
+
+const FIELDS: Path<TNodeRequest>[] = [
+  'code',
+  'name',
+  'order',
+  'node_dispatch',
+  'self_dispatch',
+  'observer_dispatch',
+  'approver_ids',
+];
+
+interface NodeEditorProps {
+  workflowId: number;
+  /** null: a new node. */
+  node: TNode | null;
+  nextOrder: number;
+  onCancel: () => void;
+  /** Rejects with the API error. */
+  onSave: (id: number | null, body: TNodeRequest) => Promise<void>;
+}
+
+/**
+ * A node (spec §3.12): code and name, order (the same order makes a parallel group), and who acts —
+ * an approver node (01–94) from a dispatch rule or named approvers; an observer node (95) from an
+ * observer dispatch and/or named users.
+ */
+export function NodeEditor({ workflowId, node, nextOrder, onCancel, onSave }: NodeEditorProps) {
+  const isMobile = useIsMobile();
+  const [named, setNamed] = useState<TNamedUser[]>(node?.approvers ?? []);
+  const [unplaced, setUnplaced] = useState<string[]>([]);
+  const form = useZodForm(loadSchema, {
+    defaultValues: {
+      workflow_id: workflowId,
+      code: node?.code ?? '',
+      name: node?.name ?? '',
+      order: node?.order ?? nextOrder,
+      node_dispatch: node?.node_dispatch ?? null,
+      self_dispatch: node?.self_dispatch ?? '01',
+      observer_dispatch: node?.observer_dispatch ?? null,
+      approver_ids: node?.approvers.map((u) => u.id) ?? [],
+    },
+  });
+  const { control, handleSubmit, setError, formState, setValue } = form;
+  const code = useWatch({ control, name: 'code' });
+  const isObserver = code === OBSERVER_NODE_CODE;
+
+  const submit = handleSubmit(async (values) => {
+    setUnplaced([]);
+    try {
+      await onSave(node?.id ?? null, values);
+    } catch (error) {
+      const result = applyFieldErrors(error, setError, FIELDS);
+      setUnplaced(result.unplaced);
+      if (result.placed.length === 0) toastError(error);
+    }
+  });
+
+  return (
+    <Modal
+      visible
+      title={node ? 'ノードの編集' : 'ノードの追加'}
+      onCancel={onCancel}
+      closable={false}
+      width={isMobile ? '95vw' : 640}
+      centered
+      footer={
+        <>
+          <Button onClick={onCancel}>キャンセル</Button>
+          <Button
+            theme="solid"
+            type="primary"
+            loading={formState.isSubmitting}
+            onClick={() => void submit()}
+            data-testid="node-save"
+          >
+            保存
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="wf-form"
+        noValidate
+        aria-label="ノード"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {unplaced.length > 0 ? <Alert>{unplaced.join(' ')}</Alert> : null}
+        <div className="wf-grid">
+          <TextCtl
+            control={control}
+            name="code"
+            label={`コード（2 桁、参照は ${OBSERVER_NODE_CODE}）`}
+            required
+          />
+          <TextCtl control={control} name="name" label="名称" required />
+          <NumberCtl control={control} name="order" label="順番（同じ順番は並列）" required />
+          {isObserver ? (
+            <SelectCtl
+              control={control}
+              name="observer_dispatch"
+              label="参照者の割当"
+              options={opts(OBSERVER_DISPATCHES)}
+              nullable
+            />
+          ) : (
+            <>
+              <SelectCtl
+                control={control}
+                name="node_dispatch"
+                label="承認者の割当"
+                options={opts(NODE_DISPATCHES)}
+                nullable
+              />
+              <SelectCtl
+                control={control}
+                name="self_dispatch"
+                label="自己承認"
+                options={opts(SELF_DISPATCHES)}
+              />
+            </>
+          )}
+          <Controller
+            control={control}
+            name="approver_ids"
+            render={({ fieldState }) => (
+              <ApproverPicker
+                label={isObserver ? '参照者（指名）' : '承認者（指名）'}
+                value={named}
+                error={fieldState.error?.message}
+                onChange={(users) => {
+                  setNamed(users);
+                  setValue(
+                    'approver_ids',
+                    users.map((u) => u.id),
+                    { shouldDirty: true },
+                  );
+                }}
+              />
+            )}
+          />
+        </div>
+      </form>
+    </Modal>
+  );
+}

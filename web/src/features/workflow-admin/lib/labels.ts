@@ -1,0 +1,32 @@
+import {
+  labelOf,
+  NODE_DISPATCHES,
+  OBSERVER_DISPATCHES,
+  OBSERVER_NODE_CODE,
+  SELF_DISPATCHES,
+} from '@portal/shared/codes';
+import type { TNode } from '@portal/shared/contracts/workflows';
+
+/** Who acts on (or observes) a node, in words. */
+export function nodeAssignee(node: TNode): string {
+  const named = node.approvers.map((user) => user.name).join('、');
+  if (node.code === OBSERVER_NODE_CODE || node.is_observer) {
+    return [labelOf(OBSERVER_DISPATCHES, node.observer_dispatch), named].filter(Boolean).join('、');
+  }
+  if (node.node_dispatch) return labelOf(NODE_DISPATCHES, node.node_dispatch);
+  return named;
+}
+
+export const selfDispatchLabel = (node: TNode) => labelOf(SELF_DISPATCHES, node.self_dispatch);
+
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+export function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const copy = new URLSearchParams(params);
+  if (page > 1) copy.set('page', String(page));
+  else copy.delete('page');
+  return copy;
+}
