@@ -89,6 +89,11 @@ export const taskNodes = pgTable(
   (t) => [
     index('task_nodes_task_id_order_idx').on(t.taskId, t.order),
     index('task_nodes_acted_by_id_acted_at_idx').on(t.actedById, t.actedAt.desc()),
+    // The approval list: the few nodes awaiting action, newest first (ORDER BY … DESC puts nulls
+    // first: so must the index), among the history of all the others.
+    index('task_nodes_awaiting_idx')
+      .on(t.reachedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = '01' and not ${t.isObserver}`),
     check('task_nodes_status_check', sql`${t.status} in ('00', '01', '02', '10', '90')`),
   ],
 );

@@ -6,22 +6,28 @@ import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import type { TTaskListFilter } from '@portal/shared/workflow/codes';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { organizations } from '../../db/schema/organizations.ts';
 import { approvalProxies } from '../../db/schema/proxies.ts';
 import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { pageOffset } from '../../pagination.ts';
-import { orgChain } from './org-chain.ts';
 import { currentNodeNames, userNames } from './task-views.ts';
 
-/** Approver nodes awaiting `userId`, directly or as today's proxy of one of its approvers. */
+/**
+ * Approver nodes awaiting `userId`, directly or as today's proxy of one of its approvers. Written as
+ * "node id in the caller's (and their principals') approver rows" so that both sides come from an
+ * index: the awaiting nodes (task_nodes_awaiting_idx) and the approver rows of a few users.
+ */
 function awaitingMe(userId: number): SQL {
   const today = tokyoDate();
-  return sql`${taskNodes.status} = '01' and not ${taskNodes.isObserver} and exists (
-    select 1 from ${taskNodeApprovers} a
-    where a.task_node_id = ${taskNodes.id} and (a.user_id = ${userId} or exists (
-      select 1 from ${approvalProxies} p where p.principal_id = a.user_id and p.proxy_id = ${userId}
-        and p.start_date <= ${today} and p.end_date >= ${today})))`;
+  return sql`${taskNodes.status} = '01' and not ${taskNodes.isObserver} and ${taskNodes.id} in (
+    select a.task_node_id from ${taskNodeApprovers} a
+    where a.user_id in (
+      select ${userId}::integer
+      union all
+      select p.principal_id from ${approvalProxies} p
+      where p.proxy_id = ${userId} and p.start_date <= ${today} and p.end_date >= ${today}))`;
 }
 
 function observedBy(userId: number): SQL {
@@ -70,7 +76,13 @@ function listShape(filter: TTaskListFilter, userId: number) {
 
 export async function countList(db: Db, filter: TTaskListFilter, userId: number, query?: TTaskListQuery) {
   const shape = listShape(filter, userId);
-  const where = and(shape.where, query ? taskFilters(query) : undefined);
+  const onTasks = query ? taskFilters(query) : undefined;
+  const where = and(shape.where, onTasks);
+  if (filter === 'approval' && !onTasks) {
+    // Nothing to ask of the task row: count the awaiting nodes alone.
+    const [row] = await db.select({ n: count() }).from(taskNodes).where(where);
+    return row?.n ?? 0;
+  }
   const base = db.select({ n: count() }).from(tasks);
   const [row] = shape.byNode
     ? await base.innerJoin(taskNodes, eq(taskNodes.taskId, tasks.id)).where(where)
@@ -133,11 +145,17 @@ export async function listTasks({ ctx, input }: { ctx: RequestContext; input: TT
     ...rows.map((r) => r.task.applicantId),
     ...rows.map((r) => r.principalId).filter((id): id is number => id !== null),
   ]);
-  const orgNames = new Map<number, string>();
-  for (const orgId of new Set(
-    rows.map((r) => r.task.organizationId).filter((id): id is number => id !== null),
-  ))
-    orgNames.set(orgId, (await orgChain(ctx.db, orgId))[0]?.name ?? '');
+  const orgIds = [...new Set(rows.map((r) => r.task.organizationId).filter((id) => id !== null))];
+  const orgNames = new Map(
+    orgIds.length
+      ? (
+          await ctx.db
+            .select({ id: organizations.id, name: organizations.name })
+            .from(organizations)
+            .where(inArray(organizations.id, orgIds))
+        ).map((o) => [o.id, o.name])
+      : [],
+  );
 
   const results: TTaskListItem[] = rows.map((r) => {
     const status = r.task.status as TaskStatus;

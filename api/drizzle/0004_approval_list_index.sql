@@ -1,0 +1,1 @@
+CREATE INDEX "task_nodes_awaiting_idx" ON "task_nodes" USING btree ("reached_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "task_nodes"."status" = '01' and not "task_nodes"."is_observer";
