@@ -491,7 +491,7 @@ async function record(results: readonly BackendFigures[]): Promise<void> {
       'node instances and their approvers, written with bulk SQL), once on PGlite and once on PostgreSQL. autocannon, ' +
       `${CONNECTIONS} connections for ${DURATION_S} s on 127.0.0.1 in its own process, against the real app (\`createApp\`): ` +
       'the approval list (page 1) of the approver with most nodes awaiting them, a bare Express endpoint answering ' +
-      `the same bytes, then approvals, each of a different awaiting node (up to ${APPROVALS.toLocaleString('en-US')}, ` +
+      `the same bytes, then approvals, each of a different awaiting node (${APPROVALS.toLocaleString('en-US')} listed, ` +
       'by about a hundred approvers). Targets: list p95 ≤ 20 ms and at least half the bare endpoint’s ' +
       'requests/s; approval p95 ≤ 50 ms.',
     '',

@@ -14,7 +14,7 @@ export interface LoadSettings {
   readonly url: string;
   readonly connections: number;
   readonly duration: number;
-  /** One request repeated, or a list walked in order (each used once, then the run stops). */
+  /** One request repeated, or a list walked in order (past its end it starts again). */
   readonly requests: readonly LoadRequest[];
 }
 
@@ -51,7 +51,7 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
       url: settings.url,
       connections: settings.connections,
       duration: settings.duration,
-      ...(walk ? { amount: settings.requests.length } : {}),
+
       requests: [
         {
           setupRequest: (request) => {
