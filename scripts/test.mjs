@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH, ensurePackages, ensurePostgres, ensureRedis } from './lib/services.mjs';
+import { CHROMIUM_PATH, ensurePackages, ensurePostgres, ensureRedis, freePort } from './lib/services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = {
@@ -71,10 +71,11 @@ const e2eSuite = {
     });
     if (build !== 0) return { passed: 0, failed: 1, note: 'web build failed' };
     const out = path.join(reports, 'e2e.json');
+    const ports = [await freePort(), await freePort(), await freePort()].join(',');
     const code = await run(
       'playwright: e2e',
       [bin.playwright, 'test', '--config', path.join(root, 'tests/playwright.config.ts')],
-      { env: { ...ctx.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
+      { env: { ...ctx.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_PORTS: ports } },
     );
     const report = readJson(out);
     if (!report) return { passed: 0, failed: 1, note: `no report (exit ${code})` };

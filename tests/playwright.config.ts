@@ -5,7 +5,13 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './support/chromium.ts';
 // Each project gets its own server and database, so tests that change data cannot meet. The 'sso'
 // project's server also has Lark, CAS and the mail IdP configured (fakes on 127.0.0.1), so /login goes
 // to single sign-on there; the other projects keep the password-only set-up.
-const PORTS = { desktop: 3101, mobile: 3102, sso: 3103 } as const;
+// `npm test` picks free ports (E2E_PORTS=desktop,mobile,sso) so a run never meets another server on
+// the machine; running Playwright directly uses the fixed ones.
+const [desktop = 3101, mobile = 3102, sso = 3103] = (process.env.E2E_PORTS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map(Number);
+const PORTS = { desktop, mobile, sso } as const;
 const SIGN_IN_SPEC = /sign-in\.spec\.ts$/;
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -85,7 +85,7 @@ function canConnect(port, host = '127.0.0.1') {
   });
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
