@@ -1,0 +1,269 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, keepScreenshot, openSidebar, signIn } from './helpers.ts';
+
+// Issue #3, acceptance 5: one 休暇申請 through send-back, resubmit, two approvals and the lists.
+//
+// The seeded 休暇申請 (api/src/db/seed/demo-workflows.ts) has no file field and one approver node
+// (課長承認, suzuki for yamada) plus the observer node 部長参照 (observer_dispatch 12: the head of
+// yamada's 部, sato). The acceptance line asks for an attachment and approvals by suzuki and sato, so
+// the test first gives this project's fresh database the shape the line describes, through the
+// administration API as an administrator would: an optional file field 添付資料 and a node 部長承認
+// (order 2, head of the parent organisation = sato). sato stays the observer of 部長参照.
+
+const VACATION = 1;
+const REASON = '家族旅行のため';
+const EDITED_REASON = '家族旅行のため（日程確定）';
+const SEND_BACK_COMMENT = '旅行先を理由に追記してください。';
+const ATTACHMENT = 'itinerary.pdf';
+/** The seed leaves two requests awaiting suzuki: yamada's 資材貸出申請 and nishimura's 勤怠報告. */
+const SUZUKI_SEEDED = 2;
+
+/** A one-page PDF, small enough to keep in the test. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** Thursday and Friday of next week (Asia/Tokyo): clear of yamada's seeded leave two weeks ago. */
+function nextWeekThursdayFriday(): { start: string; end: string } {
+  const tokyo = new Date(Date.now() + 9 * 3_600_000);
+  const today = Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth(), tokyo.getUTCDate());
+  const weekday = (new Date(today).getUTCDay() + 6) % 7; // Monday 0
+  const nextMonday = today + (7 - weekday) * 86_400_000;
+  const day = (offset: number) => new Date(nextMonday + offset * 86_400_000).toISOString().slice(0, 10);
+  return { start: day(3), end: day(4) };
+}
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/token-auth/', {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access: string }).access;
+}
+
+interface FieldDefinition extends Record<string, unknown> {
+  id: number;
+  name: string;
+}
+
+/** Adds the attachment field and the 部長承認 node to 休暇申請 (once per database). */
+async function shapeVacationWorkflow(request: APIRequestContext): Promise<void> {
+  const headers = { Authorization: `JWT ${await adminToken(request)}` };
+  const workflow = (await (
+    await request.get(`/api/workflow/workflows/${VACATION}/`, { headers })
+  ).json()) as {
+    name: string;
+    category: string;
+    description: string;
+    kind: string;
+    fields: FieldDefinition[];
+  };
+  if (!workflow.fields.some((field) => field.data_type === 'file')) {
+    const response = await request.put(`/api/workflow/workflows/${VACATION}/`, {
+      headers,
+      data: {
+        name: workflow.name,
+        category: workflow.category,
+        description: workflow.description,
+        kind: workflow.kind,
+        is_active: true,
+        fields: [
+          ...workflow.fields.map(({ id: _id, ...field }) => field),
+          { name: 'attachment', label: '添付資料', data_type: 'file', order: 5 },
+        ],
+      },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+  const nodes = (await (
+    await request.get(`/api/workflow/workflows/${VACATION}/nodes/`, { headers })
+  ).json()) as { code: string }[];
+  if (!nodes.some((node) => node.code === '02')) {
+    const response = await request.post('/api/workflow/nodes/', {
+      headers,
+      data: {
+        workflow_id: VACATION,
+        code: '02',
+        name: '部長承認',
+        order: 2,
+        node_dispatch: '01',
+        self_dispatch: '02',
+      },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+}
+
+/** A signed-in page in its own browser context. */
+async function session(browser: Browser, username: string, baseURL: string, mobile: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    ...(mobile
+      ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+      : { viewport: { width: 1280, height: 800 } }),
+  });
+  const page = await context.newPage();
+  await page.goto('/login-native');
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('page-title')).toHaveText('ホーム');
+  return page;
+}
+
+/** The number on the sidebar's 承認待ち badge (0 when there is none). */
+async function approvalBadge(page: Page): Promise<number> {
+  await expect(page.getByTestId('page-title')).not.toBeEmpty();
+  await openSidebar(page);
+  const link = page.getByTestId('sidebar').getByRole('link', { name: /承認待ち/ });
+  await expect(link).toBeVisible();
+  const digits = /(\d+)/.exec(await link.innerText());
+  return digits ? Number(digits[1]) : 0;
+}
+
+/** Opens a list from the sidebar (a drawer on a phone). */
+async function openList(page: Page, name: string, path: RegExp): Promise<void> {
+  await expect(page.getByTestId('page-title')).not.toBeEmpty();
+  await openSidebar(page);
+  await page
+    .getByTestId('sidebar')
+    .getByRole('link', { name: new RegExp(`^${name}`) })
+    .click();
+  await expect(page).toHaveURL(path);
+}
+
+function rowOf(page: Page, text: string) {
+  return page.getByTestId('task-row').filter({ hasText: text });
+}
+
+async function confirmAction(page: Page, action: string, ok: string, comment?: string): Promise<void> {
+  await page.getByTestId('task-actions').getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  if (comment !== undefined) await dialog.locator('textarea[name="comment"]').fill(comment);
+  await expect(dialog.getByTestId('confirm-ok')).toHaveText(ok);
+  await dialog.getByTestId('confirm-ok').click();
+  await expect(dialog).toBeHidden();
+}
+
+async function fillDate(page: Page, field: string, value: string): Promise<void> {
+  const input = page.locator(`[data-field="${field}"] input`).first();
+  await input.click();
+  await input.fill(value);
+  // Enter would submit the form: close the picker by clicking outside it instead.
+  await page.locator('#task-create-heading').click();
+  await expect(input).toHaveValue(value);
+}
+
+test('休暇申請 with an attachment: send back, resubmit, two approvals, finished and observable', async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const mobile = testInfo.project.name === 'mobile';
+  await shapeVacationWorkflow(request);
+  const { start, end } = nextWeekThursdayFriday();
+
+  const suzuki = await session(browser, 'suzuki', baseURL!, mobile);
+  const suzukiBefore = SUZUKI_SEEDED;
+  await expect.poll(() => approvalBadge(suzuki)).toBe(suzukiBefore);
+
+  // yamada fills in the form from the procedures page, with a PDF attached.
+  const yamada = await session(browser, 'yamada', baseURL!, mobile);
+  await yamada.goto('/task/workflows');
+  await yamada.getByTestId('procedure-card').filter({ hasText: '休暇申請' }).first().click();
+  await expect(yamada).toHaveURL(new RegExp(`/task/workflows/${VACATION}/create$`));
+  await fillDate(yamada, 'start_date', start);
+  await fillDate(yamada, 'end_date', end);
+  await yamada.locator('[data-field="reason"] textarea').fill(REASON);
+  await yamada
+    .locator('[data-field="attachment"] input[type="file"]')
+    .setInputFiles({ name: ATTACHMENT, mimeType: 'application/pdf', buffer: PDF });
+  await expect(yamada.locator('[data-field="attachment"]').getByTestId('file-name')).toHaveText(ATTACHMENT);
+  await keepScreenshot(yamada, testInfo, 'workflow-form-filled');
+  await yamada.getByRole('button', { name: '申請', exact: true }).click();
+  await yamada.getByRole('dialog').getByTestId('confirm-ok').click();
+  await expect(yamada).toHaveURL(/\/task\/tasks\/unresolved\/\d+$/);
+  const taskId = /\/(\d+)$/.exec(yamada.url())![1]!;
+
+  // suzuki sees the badge go up and opens the request from 承認待ち.
+  await suzuki.reload();
+  await expect.poll(() => approvalBadge(suzuki)).toBe(suzukiBefore + 1);
+  await keepScreenshot(suzuki, testInfo, 'workflow-approval-badge');
+  await openList(suzuki, '承認待ち', /\/task\/tasks\/approval$/);
+  const suzukiRow = rowOf(suzuki, '休暇申請').filter({ hasText: '山田' });
+  await expect(suzukiRow).toHaveCount(1);
+  await keepScreenshot(suzuki, testInfo, 'workflow-approval-list');
+  await suzukiRow.getByRole('link').first().click();
+  await expect(suzuki).toHaveURL(new RegExp(`/task/tasks/approval/${taskId}/nodes/\\d+$`));
+  await expect(suzuki.getByTestId('flow-chart')).toBeVisible();
+  await expect(suzuki.getByTestId('flow-node').and(suzuki.locator('[data-status="01"]'))).toHaveCount(1);
+  await expect(suzuki.getByTestId('attachment-link')).toContainText(ATTACHMENT);
+  await keepScreenshot(suzuki, testInfo, 'workflow-detail-flow-chart');
+  await confirmAction(suzuki, '差戻し', '差戻す', SEND_BACK_COMMENT);
+  await expect(suzuki).toHaveURL(/\/task\/tasks\/approval$/);
+  await expect(suzukiRow).toHaveCount(0);
+  await expect.poll(() => approvalBadge(suzuki)).toBe(suzukiBefore);
+
+  // yamada reads the comment, edits the reason and resubmits (the stored file is kept).
+  await yamada.goto(`/task/tasks/unresolved/${taskId}`);
+  await expect(yamada.getByTestId('comment-history')).toContainText(SEND_BACK_COMMENT);
+  await yamada.getByTestId('task-actions').getByRole('button', { name: '再申請', exact: true }).click();
+  await expect(yamada).toHaveURL(new RegExp(`/task/workflows/${VACATION}/create\\?resubmit=${taskId}$`));
+  await expect(yamada.locator('[data-field="attachment"]').getByTestId('file-name')).toHaveText(ATTACHMENT);
+  const reason = yamada.locator('[data-field="reason"] textarea');
+  await expect(reason).toHaveValue(REASON);
+  await reason.fill(EDITED_REASON);
+  await yamada.getByRole('button', { name: '再申請', exact: true }).click();
+  await yamada.getByRole('dialog').getByTestId('confirm-ok').click();
+  await expect(yamada).toHaveURL(new RegExp(`/task/tasks/unresolved/${taskId}$`));
+  await expect(yamada.getByTestId('task-view')).toContainText(EDITED_REASON);
+
+  // suzuki approves; sato (部長) finds it in his list and approves too.
+  await suzuki.reload();
+  await expect.poll(() => approvalBadge(suzuki)).toBe(suzukiBefore + 1);
+  await openList(suzuki, '承認待ち', /\/task\/tasks\/approval$/);
+  await suzukiRow.getByRole('link').first().click();
+  await expect(suzuki).toHaveURL(new RegExp(`/task/tasks/approval/${taskId}/nodes/\\d+$`));
+  await expect(suzuki.getByTestId('task-view')).toContainText(EDITED_REASON);
+  await confirmAction(suzuki, '承認', '承認する');
+  await expect(suzuki).toHaveURL(/\/task\/tasks\/approval$/);
+  await expect(suzukiRow).toHaveCount(0);
+  await expect.poll(() => approvalBadge(suzuki)).toBe(suzukiBefore);
+
+  const sato = await session(browser, 'sato', baseURL!, mobile);
+  await openList(sato, '承認待ち', /\/task\/tasks\/approval$/);
+  const satoRow = rowOf(sato, '休暇申請').filter({ hasText: '山田' });
+  await satoRow.getByRole('link').first().click();
+  await expect(sato).toHaveURL(new RegExp(`/task/tasks/approval/${taskId}/nodes/\\d+$`));
+  await expect(sato.getByTestId('flow-node').and(sato.locator('[data-status="90"]'))).toHaveCount(1);
+  await confirmAction(sato, '承認', '承認する');
+  await expect(sato).toHaveURL(/\/task\/tasks\/approval$/);
+  await expect(satoRow).toHaveCount(0);
+
+  // yamada finds it under 完了済み: every approver node grey (90), the end circle filled. She comes
+  // back to the portal (a fresh load): within the 30 s staleTime an open tab would still show the
+  // task detail it cached while the request was in progress.
+  await yamada.goto('/home');
+  await openList(yamada, '完了済み', /\/task\/tasks\/finished$/);
+  await rowOf(yamada, '休暇申請').first().getByRole('link').first().click();
+  await expect(yamada).toHaveURL(new RegExp(`/task/tasks/finished/${taskId}$`));
+  const chart = yamada.getByTestId('flow-chart');
+  await expect(chart.getByTestId('flow-end')).toHaveAttribute('data-filled', 'true');
+  await expect(chart.getByTestId('flow-node').and(yamada.locator('[data-status="90"]'))).toHaveCount(2);
+  await expect(
+    chart.getByTestId('flow-node').and(yamada.locator('[data-status="01"], [data-status="02"]')),
+  ).toHaveCount(0);
+  await keepScreenshot(yamada, testInfo, 'workflow-finished-grey-chart');
+
+  // sato is also the observer of 部長参照: the request is in his 閲覧可能 list.
+  await openList(sato, '閲覧可能', /\/task\/tasks\/observer$/);
+  await rowOf(sato, '休暇申請').filter({ hasText: '山田' }).first().getByRole('link').first().click();
+  await expect(sato).toHaveURL(new RegExp(`/task/tasks/observer/${taskId}$`));
+  await expect(sato.getByTestId('flow-end')).toHaveAttribute('data-filled', 'true');
+
+  for (const page of [suzuki, yamada, sato]) await page.context().close();
+});
