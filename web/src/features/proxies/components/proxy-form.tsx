@@ -1,16 +1,33 @@
 import { useId, useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Input from '@douyinfe/semi-ui/lib/es/input';
-import { Controller } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { TChoice } from '@portal/shared/contracts/choices';
 import type { TProxyRequest } from '@portal/shared/contracts/proxies';
+import { FIELD_MSG } from '@portal/shared/messages';
 import { Alert } from '@/components/alert.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
 import { useApprovers } from '../api/search-approvers.ts';
+import { addProblem, checkResolver, isValidDate, type Problems } from '../lib/check-resolver.ts';
 
-const loadSchema = () => import('@portal/shared/contracts/proxies').then((m) => m.ZProxyRequest);
+/** The rules of ZProxyRequest (shared/contracts/proxies.ts), without classic zod. */
+function checkProxy(values: TProxyRequest): Problems {
+  const problems: Problems = new Map();
+  if (typeof values.proxy_id !== 'number' || !(values.proxy_id > 0))
+    addProblem(problems, 'proxy_id', FIELD_MSG.required('代理承認者'));
+  for (const [name, label] of [
+    ['start_date', '開始日'],
+    ['end_date', '終了日'],
+  ] as const) {
+    const value = values[name];
+    if (!value) addProblem(problems, name, FIELD_MSG.required(label));
+    else if (!isValidDate(value)) addProblem(problems, name, FIELD_MSG.date(label));
+  }
+  if (!problems.has('start_date') && !problems.has('end_date') && values.end_date < values.start_date)
+    addProblem(problems, 'end_date', FIELD_MSG.dateOrder('終了日', '開始日'));
+  return problems;
+}
 
 const FIELDS = ['proxy_id', 'start_date', 'end_date'] as const;
 
@@ -29,7 +46,10 @@ export function ProxyForm({ initial, readOnly = false, submitText, onSubmit, chi
   const [search, setSearch] = useState('');
   const approvers = useApprovers(search);
   const [formError, setFormError] = useState<string[]>([]);
-  const form = useZodForm(loadSchema, {
+  const form = useForm<TProxyRequest>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    resolver: checkResolver(checkProxy),
     defaultValues: {
       proxy_id: initial?.proxy_id,
       start_date: initial?.start_date ?? '',

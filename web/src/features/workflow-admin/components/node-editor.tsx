@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Modal from '@douyinfe/semi-ui/lib/es/modal';
 import { Controller, useWatch, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   NODE_DISPATCHES,
   OBSERVER_DISPATCHES,
@@ -10,14 +11,13 @@ import {
 } from '@portal/shared/codes';
 import type { TNamedUser, TNode, TNodeRequest } from '@portal/shared/contracts/workflows';
 import { Alert } from '@/components/alert.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { checkResolver } from '../lib/check-resolver.ts';
+import { checkNode } from '../lib/checks.ts';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
 import { ApproverPicker } from './approver-picker.tsx';
 import { NumberCtl, SelectCtl, TextCtl } from './controls.tsx';
-
-const loadSchema = () => import('@portal/shared/contracts/workflows').then((m) => m.ZNodeRequest);
 
 const opts = (list: readonly { value: string; label: string }[]) =>
   list.map(({ value, label }) => ({ value, label }));
@@ -51,7 +51,10 @@ export function NodeEditor({ workflowId, node, nextOrder, onCancel, onSave }: No
   const isMobile = useIsMobile();
   const [named, setNamed] = useState<TNamedUser[]>(node?.approvers ?? []);
   const [unplaced, setUnplaced] = useState<string[]>([]);
-  const form = useZodForm(loadSchema, {
+  const form = useForm<TNodeRequest>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    resolver: checkResolver(checkNode),
     defaultValues: {
       workflow_id: workflowId,
       code: node?.code ?? '',

@@ -1,18 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useWatch, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { TWorkflow, TWorkflowRequest } from '@portal/shared/contracts/workflows';
 import { CONFIRM } from '@portal/shared/messages';
 import { WORKFLOW_KINDS } from '@portal/shared/workflow/codes';
 import { Alert } from '@/components/alert.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
+import { checkResolver } from '../lib/check-resolver.ts';
+import { checkWorkflow } from '../lib/checks.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CheckCtl, SelectCtl, TextCtl } from './controls.tsx';
 import { FieldDefinitions } from './field-definitions.tsx';
-
-const loadSchema = () => import('@portal/shared/contracts/workflows').then((m) => m.ZWorkflowRequest);
 
 const KINDS = WORKFLOW_KINDS.map(({ value, label }) => ({ value, label }));
 const FIELD_KEYS = [
@@ -70,7 +70,12 @@ interface WorkflowFormProps {
 
 /** The header and the form fields of a workflow, saved as a whole after a confirmation. */
 export function WorkflowForm({ workflow, readOnly, onSave, children }: WorkflowFormProps) {
-  const form = useZodForm(loadSchema, { defaultValues: toRequest(workflow) });
+  const form = useForm<TWorkflowRequest>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    resolver: checkResolver(checkWorkflow),
+    defaultValues: toRequest(workflow),
+  });
   const { control, handleSubmit, setError, setValue, formState } = form;
   const fields = useWatch({ control, name: 'fields' });
   const [pending, setPending] = useState<TWorkflowRequest | null>(null);
