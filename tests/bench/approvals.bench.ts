@@ -15,6 +15,7 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import express from 'express';
 import pg from 'pg';
+import * as prettier from 'prettier';
 import { createApp } from '../../api/src/app.ts';
 import { openPglite, openPostgres, type DatabaseHandle, type Db } from '../../api/src/db/client.ts';
 import { prepareDatabase } from '../../api/src/db/prepare.ts';
@@ -315,6 +316,7 @@ const LIST_PATH = '/api/task/tasks/?filter=approval&page=1';
 
 async function measure(backend: string, handle: DatabaseHandle): Promise<BackendFigures> {
   const started = performance.now();
+  console.log(`${backend}: migrating and writing ${TASKS.toLocaleString('en-US')} tasks…`);
   await prepareDatabase(handle, { seedDemo: 'never', logger });
   await seed(handle);
   const seedSeconds = (performance.now() - started) / 1000;
@@ -343,6 +345,9 @@ async function measure(backend: string, handle: DatabaseHandle): Promise<Backend
     });
     bare = await listen(bareApp);
 
+    console.log(
+      `${backend}: seeded in ${seedSeconds.toFixed(0)} s; measuring the list of ${approver} (${awaiting} awaiting)…`,
+    );
     const get: LoadRequest = { method: 'GET', path: LIST_PATH, headers };
     await load({ url: app.base, connections: 10, duration: 2, requests: [get] }); // warm-up
     const list = await load({
@@ -366,6 +371,7 @@ async function measure(backend: string, handle: DatabaseHandle): Promise<Backend
       where tn.status = '01' and not tn.is_observer order by md5(tn.id::text) limit ${APPROVALS}`)) as unknown as {
       rows: { task_id: number; id: number; username: string }[];
     };
+    console.log(`${backend}: approvals…`);
     const tokens = new Map<string, string>();
     for (const { username } of awaitingNodes.rows)
       if (!tokens.has(username)) tokens.set(username, await signIn(app.base, username));
@@ -513,7 +519,10 @@ async function record(results: readonly BackendFigures[]): Promise<void> {
     start < 0
       ? `${text.trimEnd()}\n\n${section}`
       : `${text.slice(0, start)}${section}${next >= 0 ? `\n${text.slice(next)}` : ''}`;
-  await writeFile(file, updated.endsWith('\n') ? updated : `${updated}\n`);
+  await writeFile(
+    file,
+    await prettier.format(updated, { ...(await prettier.resolveConfig(file)), filepath: file }),
+  );
 }
 
 async function main() {
