@@ -12,7 +12,7 @@ import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { useDeleteProxy } from '../api/delete-proxy.ts';
 import { useProxy } from '../api/get-proxy.ts';
 import { useUpdateProxy } from '../api/update-proxy.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { ProxyForm } from '../components/proxy-form.tsx';
 import { ProxyStatusTag } from '../components/proxy-status-tag.tsx';
 import { proxyStatus } from '../lib/status.ts';

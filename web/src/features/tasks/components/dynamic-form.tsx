@@ -17,7 +17,7 @@ import { toastError } from '@/lib/notify.ts';
 import { useChoices } from '../api/search-choices.ts';
 import { fieldValuesResolver } from '../lib/field-resolver.ts';
 import { ruleOf, type InputValue, type InputValues } from '../lib/form-values.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DateInput } from './date-input.tsx';
 import { FileInput } from './file-input.tsx';
 

@@ -14,7 +14,7 @@ import { useCancelVacation } from '../api/cancel-vacation.ts';
 import { invalidateAfterTaskAction } from '../api/keys.ts';
 import { useUndoNode } from '../api/undo-node.ts';
 import { useWithdrawTask } from '../api/withdraw-task.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 
 /** Confirmations and results the spec does not word (ours, in the register of spec §8.3/§8.4). */
 export const TASK_ACTION_TEXT = {

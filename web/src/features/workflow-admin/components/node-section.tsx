@@ -10,7 +10,7 @@ import { useDeleteNode } from '../api/delete-node.ts';
 import { useWorkflowNodes } from '../api/get-workflow-nodes.ts';
 import { useSaveNode } from '../api/save-node.ts';
 import { nodeAssignee, selfDispatchLabel } from '../lib/labels.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { NodeEditor } from './node-editor.tsx';
 
 interface NodeSectionProps {

@@ -10,7 +10,7 @@ import { checkResolver } from '../lib/check-resolver.ts';
 import { checkWorkflow } from '../lib/checks.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { CheckCtl, SelectCtl, TextCtl } from './controls.tsx';
 import { FieldDefinitions } from './field-definitions.tsx';
 

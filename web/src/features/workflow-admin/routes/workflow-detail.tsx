@@ -12,7 +12,7 @@ import { useCreateWorkflow } from '../api/create-workflow.ts';
 import { useDeleteWorkflow } from '../api/delete-workflow.ts';
 import { useAdminWorkflow } from '../api/get-workflow.ts';
 import { useUpdateWorkflow } from '../api/update-workflow.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { NodeSection } from '../components/node-section.tsx';
 import { WorkflowForm } from '../components/workflow-form.tsx';
 import { useWorkflowPerms } from '../lib/permissions.ts';
