@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTask } from '@portal/shared/contracts/tasks';
 import { api } from '@/lib/api-client.ts';
-import { taskDetailKey } from './keys.ts';
+import { TASK_DETAIL_STALE_TIME, taskDetailKey } from './keys.ts';
 
 /** The call the detail page is built from: a 404 shows the not-found page. */
 export const getTask = (taskId: number) => api.get<TTask>(`/task/tasks/${taskId}/`, { notFoundPage: true });
 
 export const taskQueryOptions = (taskId: number) =>
-  queryOptions({ queryKey: [...taskDetailKey(taskId), 'task'], queryFn: () => getTask(taskId) });
+  queryOptions({
+    queryKey: [...taskDetailKey(taskId), 'task'],
+    staleTime: TASK_DETAIL_STALE_TIME,
+    queryFn: () => getTask(taskId),
+  });
 
 export const useTask = (taskId: number) => useQuery(taskQueryOptions(taskId));
