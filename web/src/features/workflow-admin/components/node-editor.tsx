@@ -11,7 +11,7 @@ import {
 } from '@portal/shared/codes';
 import type { TNamedUser, TNode, TNodeRequest } from '@portal/shared/contracts/workflows';
 import { Alert } from '@/components/alert.tsx';
-import { checkResolver } from '../lib/check-resolver.ts';
+import { checkResolver } from '@/components/form/check-resolver.ts';
 import { checkNode } from '../lib/checks.ts';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';

@@ -6,7 +6,7 @@ import type { TWorkflow, TWorkflowRequest } from '@portal/shared/contracts/workf
 import { CONFIRM } from '@portal/shared/messages';
 import { WORKFLOW_KINDS } from '@portal/shared/workflow/codes';
 import { Alert } from '@/components/alert.tsx';
-import { checkResolver } from '../lib/check-resolver.ts';
+import { checkResolver } from '@/components/form/check-resolver.ts';
 import { checkWorkflow } from '../lib/checks.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';

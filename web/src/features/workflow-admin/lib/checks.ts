@@ -4,7 +4,7 @@ import { OBSERVER_NODE_CODE } from '@portal/shared/codes';
 import type { TNodeRequest, TWorkflowRequest } from '@portal/shared/contracts/workflows';
 import { FIELD_MSG } from '@portal/shared/messages';
 import { DEFAULT_TEXT_MAX_LENGTH, NODE_CODE_PATTERN, VACATION_FIELDS } from '@portal/shared/workflow/codes';
-import { addProblem, type Problems } from './check-resolver.ts';
+import { addProblem, type Problems } from '@/components/form/check-resolver.ts';
 
 const FIELD_NAME = /^[a-z][a-z0-9_]{0,49}$/;
 
