@@ -209,6 +209,17 @@ describe('POST /api/cas-auth/', () => {
     expect(reused.body).toMatchObject({ detail: SSO_MSG.casTicketInvalid });
   });
 
+  it('rotates the refresh token of a CAS session like any other', async () => {
+    const ticket = fakeCas.issueTicket('yamada', SERVICE);
+    const signIn = await request(t.app).post('/api/cas-auth/').send({ service: SERVICE, ticket });
+    const { refresh } = signIn.body as { refresh: string };
+    const rotated = await request(t.app).post('/api/token-refresh/').send({ refresh });
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    const next = rotated.body as { access: string; refresh: string };
+    expect(next.refresh).not.toBe(refresh);
+    expect((await request(t.app).post('/api/account/me/').set(t.auth(next.access))).status).toBe(200);
+  });
+
   it('maps a CAS user by the mail attribute', async () => {
     const ticket = fakeCas.issueTicket('sato-cas', SERVICE);
     expect((await request(t.app).post('/api/cas-auth/').send({ service: SERVICE, ticket })).status).toBe(200);
