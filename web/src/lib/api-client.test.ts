@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
-import { api, apiUrl } from './api-client.ts';
+import { api, apiUrl, filenameOf } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { setNavigate } from './navigation.ts';
 
@@ -159,5 +159,34 @@ describe('api client', () => {
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(api.get('/account/statistics/')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('answers a download as a Blob with the file name of Content-Disposition, and an error as ApiError', async () => {
+    useSessionStore.getState().setTokens({ access: 'ACCESS' });
+    const bytes = new Uint8Array([0x50, 0x4b, 3, 4]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/ok/')
+          ? new Response(bytes, {
+              headers: {
+                'Content-Disposition': `attachment; filename="a.xlsx"; filename*=UTF-8''${encodeURIComponent('勤怠_2025年4月.xlsx')}`,
+              },
+            })
+          : new Response(JSON.stringify({ detail: '権限がありません。' }), { status: 403 }),
+      ),
+    );
+    const file = await api.download('/ok/');
+    expect(file.filename).toBe('勤怠_2025年4月.xlsx');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(bytes);
+    await expect(api.download('/denied/')).rejects.toMatchObject({
+      status: 403,
+      detail: '権限がありません。',
+    });
+  });
+
+  it('reads the plain file name when there is no filename*', () => {
+    expect(filenameOf('attachment; filename="report.pdf"')).toBe('report.pdf');
+    expect(filenameOf(null)).toBeNull();
   });
 });

@@ -20,6 +20,29 @@ export interface RequestOptions {
   auth?: boolean;
   /** A 404 replaces the page with the not-found page. Only for the call a page is built from. */
   notFoundPage?: boolean;
+  /** 'file': answer the body as a Blob with the server's file name (downloads); errors stay JSON. */
+  responseType?: 'json' | 'file';
+}
+
+/** A downloaded file: its content and the name from Content-Disposition, if the server gave one. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** The file name of `attachment; filename="a.xlsx"; filename*=UTF-8''%E5…` (RFC 6266: filename* wins). */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain?.[1]?.trim() ?? null;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -121,6 +144,13 @@ export async function request<T>(method: Method, path: string, options: RequestO
     }
   }
 
+  if (response.ok && options.responseType === 'file') {
+    const file: DownloadedFile = {
+      blob: await response.blob(),
+      filename: filenameOf(response.headers.get('Content-Disposition')),
+    };
+    return file as T;
+  }
   const body = await readBody(response);
   if (response.ok) return body as T;
   if (response.status === 404 && options.notFoundPage) {
@@ -139,4 +169,6 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  download: (path: string, options?: RequestOptions) =>
+    request<DownloadedFile>('GET', path, { ...options, responseType: 'file' }),
 };
