@@ -1,6 +1,6 @@
 // The demo company: accounts, a four-level tree with a head everywhere, the roles the README promises,
 // and the rule that only an empty embedded database is seeded by itself.
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_LEVELS } from '@portal/shared/codes';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -10,10 +10,10 @@ import { contracts, employees } from '../src/db/schema/employees.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
 import { organizations, positions } from '../src/db/schema/organizations.ts';
 import { approvalProxies } from '../src/db/schema/proxies.ts';
-import { attachments, tasks } from '../src/db/schema/tasks.ts';
+import { attachments, taskNodeApprovers, taskNodes, tasks } from '../src/db/schema/tasks.ts';
 import { users } from '../src/db/schema/users.ts';
 import { vacations } from '../src/db/schema/vacations.ts';
-import { workflows } from '../src/db/schema/workflows.ts';
+import { nodes, workflowFields, workflows } from '../src/db/schema/workflows.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed/demo-accounts.ts';
 import { seedDemo } from '../src/db/seed/seed-demo.ts';
 import { createLogger } from '../src/logger.ts';
@@ -204,6 +204,52 @@ describe('demo workflows', () => {
     const [next] = await db.insert(workflows).values({ name: '追加' }).returning({ id: workflows.id });
     expect(next!.id).toBeGreaterThan(14);
     await db.delete(workflows).where(eq(workflows.id, next!.id));
+  });
+
+  it('routes 休暇申請 through 課長 and 部長 with an attachment field and an observer', async () => {
+    const fields = await db
+      .select({ name: workflowFields.name, dataType: workflowFields.dataType })
+      .from(workflowFields)
+      .where(eq(workflowFields.workflowId, 1));
+    expect(fields).toContainEqual({ name: 'attachment', dataType: 'file' });
+    const defined = await db
+      .select({
+        code: nodes.code,
+        order: nodes.order,
+        nodeDispatch: nodes.nodeDispatch,
+        observerDispatch: nodes.observerDispatch,
+      })
+      .from(nodes)
+      .where(eq(nodes.workflowId, 1))
+      .orderBy(nodes.code);
+    expect(defined).toEqual([
+      { code: '01', order: 1, nodeDispatch: '02', observerDispatch: null },
+      { code: '02', order: 2, nodeDispatch: '01', observerDispatch: null },
+      { code: '95', order: 1, nodeDispatch: null, observerDispatch: '14' },
+    ]);
+    // yamada's approved vacation went through suzuki (課長) and sato (部長); takahashi observed it.
+    const [yamada] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'yamada'));
+    const [vacation] = await db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.workflowId, 1), eq(tasks.applicantId, yamada!.id)));
+    const acted = await db
+      .select({ status: taskNodes.status, username: users.username })
+      .from(taskNodes)
+      .innerJoin(users, eq(users.id, taskNodes.actedById))
+      .where(eq(taskNodes.taskId, vacation!.id))
+      .orderBy(taskNodes.order);
+    expect(acted).toEqual([
+      { status: '90', username: 'suzuki' },
+      { status: '90', username: 'sato' },
+    ]);
+    const observers = await db
+      .select({ username: users.username })
+      .from(taskNodeApprovers)
+      .innerJoin(taskNodes, eq(taskNodes.id, taskNodeApprovers.taskNodeId))
+      .innerJoin(users, eq(users.id, taskNodeApprovers.userId))
+      .where(and(eq(taskNodes.taskId, vacation!.id), eq(taskNodes.isObserver, true)));
+    expect(observers).toEqual([{ username: 'takahashi' }]);
   });
 
   it('has tasks in every status, a receipt file, leave history and one active proxy', async () => {

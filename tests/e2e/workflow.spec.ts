@@ -1,14 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, keepScreenshot, openSidebar, signIn } from './helpers.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { keepScreenshot, openSidebar, signIn } from './helpers.ts';
 
 // Issue #3, acceptance 5: one 休暇申請 through send-back, resubmit, two approvals and the lists.
 //
-// The seeded 休暇申請 (api/src/db/seed/demo-workflows.ts) has no file field and one approver node
-// (課長承認, suzuki for yamada) plus the observer node 部長参照 (observer_dispatch 12: the head of
-// yamada's 部, sato). The acceptance line asks for an attachment and approvals by suzuki and sato, so
-// the test first gives this project's fresh database the shape the line describes, through the
-// administration API as an administrator would: an optional file field 添付資料 and a node 部長承認
-// (order 2, head of the parent organisation = sato). sato stays the observer of 部長参照.
+// The seeded 休暇申請 (api/src/db/seed/demo-workflows.ts) has an optional file field 添付資料, the
+// approver nodes 課長承認 (suzuki for yamada) and 部長承認 (sato), and the observer node 事業部長参照
+// (observer_dispatch 14: the head of yamada's 事業部, takahashi).
 
 const VACATION = 1;
 const REASON = '家族旅行のため';
@@ -32,67 +29,6 @@ function nextWeekThursdayFriday(): { start: string; end: string } {
   const nextMonday = today + (7 - weekday) * 86_400_000;
   const day = (offset: number) => new Date(nextMonday + offset * 86_400_000).toISOString().slice(0, 10);
   return { start: day(3), end: day(4) };
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/token-auth/', {
-    data: { username: 'admin', password: DEMO_PASSWORD },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access: string }).access;
-}
-
-interface FieldDefinition extends Record<string, unknown> {
-  id: number;
-  name: string;
-}
-
-/** Adds the attachment field and the 部長承認 node to 休暇申請 (once per database). */
-async function shapeVacationWorkflow(request: APIRequestContext): Promise<void> {
-  const headers = { Authorization: `JWT ${await adminToken(request)}` };
-  const workflow = (await (
-    await request.get(`/api/workflow/workflows/${VACATION}/`, { headers })
-  ).json()) as {
-    name: string;
-    category: string;
-    description: string;
-    kind: string;
-    fields: FieldDefinition[];
-  };
-  if (!workflow.fields.some((field) => field.data_type === 'file')) {
-    const response = await request.put(`/api/workflow/workflows/${VACATION}/`, {
-      headers,
-      data: {
-        name: workflow.name,
-        category: workflow.category,
-        description: workflow.description,
-        kind: workflow.kind,
-        is_active: true,
-        fields: [
-          ...workflow.fields.map(({ id: _id, ...field }) => field),
-          { name: 'attachment', label: '添付資料', data_type: 'file', order: 5 },
-        ],
-      },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-  }
-  const nodes = (await (
-    await request.get(`/api/workflow/workflows/${VACATION}/nodes/`, { headers })
-  ).json()) as { code: string }[];
-  if (!nodes.some((node) => node.code === '02')) {
-    const response = await request.post('/api/workflow/nodes/', {
-      headers,
-      data: {
-        workflow_id: VACATION,
-        code: '02',
-        name: '部長承認',
-        order: 2,
-        node_dispatch: '01',
-        self_dispatch: '02',
-      },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-  }
 }
 
 /** A signed-in page in its own browser context. */
@@ -159,12 +95,10 @@ async function fillDate(page: Page, field: string, value: string): Promise<void>
 
 test('休暇申請 with an attachment: send back, resubmit, two approvals, finished and observable', async ({
   browser,
-  request,
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000);
   const mobile = testInfo.project.name === 'mobile';
-  await shapeVacationWorkflow(request);
   const { start, end } = nextWeekThursdayFriday();
 
   const suzuki = await session(browser, 'suzuki', baseURL!, mobile);
@@ -259,11 +193,13 @@ test('休暇申請 with an attachment: send back, resubmit, two approvals, finis
   ).toHaveCount(0);
   await keepScreenshot(yamada, testInfo, 'workflow-finished-grey-chart');
 
-  // sato is also the observer of 部長参照: the request is in his 閲覧可能 list.
-  await openList(sato, '閲覧可能', /\/task\/tasks\/observer$/);
-  await rowOf(sato, '休暇申請').filter({ hasText: '山田' }).first().getByRole('link').first().click();
-  await expect(sato).toHaveURL(new RegExp(`/task/tasks/observer/${taskId}$`));
-  await expect(sato.getByTestId('flow-end')).toHaveAttribute('data-filled', 'true');
+  // takahashi (事業部長) observes 事業部長参照: the request is in his 閲覧可能 list.
+  const takahashi = await session(browser, 'takahashi', baseURL!, mobile);
+  await openList(takahashi, '閲覧可能', /\/task\/tasks\/observer$/);
+  await rowOf(takahashi, '休暇申請').filter({ hasText: '山田' }).first().getByRole('link').first().click();
+  await expect(takahashi).toHaveURL(new RegExp(`/task/tasks/observer/${taskId}$`));
+  await expect(takahashi.getByTestId('flow-end')).toHaveAttribute('data-filled', 'true');
+  await keepScreenshot(takahashi, testInfo, 'workflow-observer-detail');
 
-  for (const page of [suzuki, yamada, sato]) await page.context().close();
+  for (const page of [suzuki, yamada, sato, takahashi]) await page.context().close();
 });

@@ -79,8 +79,16 @@ export const DEMO_WORKFLOWS: readonly DemoWorkflow[] = [
         helpText: '終了日を午前までの半休にします。',
       },
       { name: 'reason', label: '理由', dataType: 'text', order: 4, maxLength: 500 },
+      {
+        name: 'attachment',
+        label: '添付資料',
+        dataType: 'file',
+        order: 5,
+        helpText: '診断書・案内状など（任意、2MB まで）',
+      },
     ],
-    nodes: [BOSS, { code: '95', name: '部長参照', order: 1, observer: '12' }],
+    // 課長 then 部長 approve; the head of the 事業部 is told and can read it (observer 14).
+    nodes: [BOSS, DEPARTMENT_HEAD, { code: '95', name: '事業部長参照', order: 1, observer: '14' }],
   },
   {
     id: 2,
@@ -272,7 +280,7 @@ export const DEMO_TASKS: readonly DemoTask[] = [
       is_end_half: false,
       reason: '私用のため',
     },
-    approved: 1,
+    approved: 2,
     end: 'finish',
     daysAgo: 10,
   },
