@@ -7,7 +7,9 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from 'drizzle-kit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, type DatabaseHandle } from '../src/db/client.ts';
+import * as attendanceSchema from '../src/db/schema/attendance.ts';
 import * as authSchema from '../src/db/schema/auth.ts';
+import * as calendarSchema from '../src/db/schema/calendar.ts';
 import * as companySchema from '../src/db/schema/company.ts';
 import * as employeesSchema from '../src/db/schema/employees.ts';
 import * as larkSchema from '../src/db/schema/lark.ts';
@@ -22,7 +24,9 @@ import * as workflowsSchema from '../src/db/schema/workflows.ts';
 import { createPostgresDatabase, freshPglite, testBackend } from './support/test-database.ts';
 
 const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
+  'attendance.ts': attendanceSchema,
   'auth.ts': authSchema,
+  'calendar.ts': calendarSchema,
   'company.ts': companySchema,
   'employees.ts': employeesSchema,
   'lark.ts': larkSchema,

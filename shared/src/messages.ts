@@ -126,3 +126,18 @@ export const WORKFLOW_MSG = {
   proxyOverlap: '同じ期間に既に代理承認者が設定されています。',
   attachmentMissing: '添付ファイルが見つかりません。',
 } as const;
+
+/** Monthly attendance (ours; the spec gives no wording for these). */
+export const ATTENDANCE_MSG = {
+  alreadySubmitted: 'この月の勤怠は既に申請されています。',
+  notEditable: 'この月の勤怠は申請中または承認済みのため変更できません。',
+  dayCount: (days: number) => `日数が月の日数（${days} 日）と一致しません。`,
+  dayLocked: 'この日は入力できません。',
+  typeNotSelectable: 'この勤務区分は選択できません。',
+  correctionNotAllowed: '承認済みの勤怠報告のみ修正できます。',
+  /** The read-only view's line after an HR correction (spec §2.5 '{editor} edited at {time}'). */
+  editedLine: (editor: string, time: string) => `${editor} が ${time} に編集しました`,
+  noWorkflow: '勤怠報告のワークフローが見つかりません。',
+  pdfFontMissing: 'PDF 用の日本語フォントが見つかりません。fonts-noto-cjk をインストールしてください。',
+  timesheetLabel: 'タイムシート',
+} as const;

@@ -14,6 +14,10 @@ export const PERM = {
   viewExpenseAttendance: 'expense.view_attendance',
   viewAttendance: 'employee.view_attendance',
   viewAttendanceOrgOnly: 'employee.view_attendance_org_only',
+  /** HR corrections of an approved attendance report (ours; the spec only says a flag gates the button). */
+  changeAttendance: 'employee.change_attendance',
+  /** The company calendar's 法定休日 weekday, days off and images (ours). */
+  changeCompanyCalendar: 'company.change_companycalendar',
 } as const;
 
 export type Permission = (typeof PERM)[keyof typeof PERM];

@@ -20,6 +20,8 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   [PERM.viewExpenseAttendance]: '勤怠を出力できる',
   [PERM.viewAttendance]: '全社員の勤怠を閲覧できる',
   [PERM.viewAttendanceOrgOnly]: '自部署の勤怠を閲覧できる',
+  [PERM.changeAttendance]: '承認済みの勤怠を修正できる',
+  [PERM.changeCompanyCalendar]: '会社カレンダーを変更できる',
 };
 
 export async function ensurePermissions(db: Db): Promise<void> {
