@@ -15,6 +15,7 @@ import { authRouter } from './modules/auth/auth.routes.ts';
 import { casSingleLogoutHandlers } from './modules/auth/cas-logout.ts';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { serviceCredential } from './modules/bot/service-credential.ts';
 import { companyRouter } from './modules/company/company.routes.ts';
 import { devicesRouter } from './modules/devices/devices.routes.ts';
 import { healthRouter } from './modules/health/health.routes.ts';
@@ -47,7 +48,9 @@ export function createApp(deps: AppDeps): Express {
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
   const throttle = deps.loginThrottle ?? createLoginThrottle(config.loginRateLimit);
-  const requireAuth = authenticate(db, tokens);
+  const service = serviceCredential(db, config.bot.serviceToken);
+  // The bot's credential is refused everywhere except where service-credential.ts says.
+  const requireAuth = service.withServiceCredential(authenticate(db, tokens));
 
   const app = express();
   app.disable('x-powered-by');

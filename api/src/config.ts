@@ -130,6 +130,18 @@ const EnvSchema = z
     OIDC_REDIRECT_URI: zUrl,
     OIDC_LABEL: z.string().trim().min(1).default(OIDC_DEFAULT_LABEL),
     OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
+    REDIS_URL: zOptionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[\w-]+$/, 'letters, digits, _ and - only')
+      .default('portal'),
+    BOT_SERVICE_TOKEN: zOptionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    OUTBOX_POLL_MS: zPositiveInt(200),
   })
   .superRefine((env, ctx) => {
     const together = (names: readonly (keyof typeof env)[]) => {
@@ -193,6 +205,19 @@ export interface Config {
   readonly cas: CasConfig | null;
   /** Mail-account sign-in through OpenID Connect; null when OIDC_ISSUER is unset. */
   readonly oidc: OidcConfig | null;
+  /** The queue to the Lark bot and the bot's credential. */
+  readonly bot: BotLinkConfig;
+}
+
+export interface BotLinkConfig {
+  /** Shared with the bot, which presents it on every call (modules/bot/service-credential.ts). */
+  readonly serviceToken: string | undefined;
+  /** The outbox relay (and the queue dashboard) run only when set. */
+  readonly redisUrl: string | undefined;
+  /** BullMQ key prefix, the same in the API and the bot: one per environment sharing a Redis. */
+  readonly queuePrefix: string;
+  /** How often the relay looks for unsent outbox rows. */
+  readonly outboxPollMs: number;
 }
 
 export interface LarkConfig {
@@ -292,6 +317,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? { serverUrl: e.CAS_SERVER_URL, singleLogoutPath: e.CAS_SINGLE_LOGOUT_PATH }
       : null,
     oidc,
+    bot: {
+      serviceToken: e.BOT_SERVICE_TOKEN,
+      redisUrl: e.REDIS_URL,
+      queuePrefix: e.QUEUE_PREFIX,
+      outboxPollMs: e.OUTBOX_POLL_MS,
+    },
   };
 }
 

@@ -1,20 +1,32 @@
-// The Lark bot. Until the bot issue lands it only answers its health check, so that deployments
-// (docker-compose.yml) already run it in its place with a probe.
-import http from 'node:http';
-import { loadConfig } from './config.ts';
+// The Lark bot: consumes the queues, answers card clicks (long connection and/or HTTP), serves its
+// health check. SIGINT/SIGTERM: stop taking work, let running jobs finish, quit every connection.
+import { BotConfigError, loadConfig, type BotConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { startBot } from './bot.ts';
 
-const config = loadConfig();
-
-const server = http.createServer((req, res) => {
-  const healthy = req.method === 'GET' && req.url === '/health';
-  res.writeHead(healthy ? 200 : 404, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(healthy ? { status: 'ok' } : { detail: '見つかりませんでした。' }));
-});
-
-server.listen(config.BOT_PORT, config.BOT_HOST, () => {
-  console.warn(`bot listening on ${config.BOT_HOST}:${config.BOT_PORT}`);
-});
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+function readConfig(): BotConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof BotConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
+
+const config = readConfig();
+const logger = createLogger(config.logLevel);
+const bot = await startBot({ config, logger });
+logger.info({ url: bot.url }, 'bot started');
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  await bot.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

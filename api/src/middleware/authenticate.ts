@@ -33,6 +33,11 @@ export function authenticate(db: Db, tokens: TokenService): RequestHandler {
   };
 }
 
+/** For another credential that settled who the caller is (the bot's, modules/bot/service-credential.ts). */
+export function attachContext(req: Request, ctx: RequestContext): void {
+  contexts.set(req, ctx);
+}
+
 /** The context `authenticate` attached; calling it on a public route is a programming error. */
 export function contextOf(req: Request): RequestContext {
   const ctx = contexts.get(req);

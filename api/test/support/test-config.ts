@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     lark: null,
     cas: null,
     oidc: null,
+    bot: { serviceToken: undefined, redisUrl: undefined, queuePrefix: 'portal-test', outboxPollMs: 200 },
     ...overrides,
   };
 }

@@ -1,0 +1,71 @@
+// Builds the running bot from its configuration: Redis, queues, workers, the Lark client, the HTTP
+// server (health, HTTP callbacks) and the long connection. Tests start it the same way.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPortalApi } from './api/portal-api.ts';
+import type { BotConfig } from './config.ts';
+import { createContext, type BotContext } from './context.ts';
+import { createLarkClient } from './lark/client.ts';
+import { createMessenger } from './lark/messenger.ts';
+import { createUserPacing } from './lark/user-pacing.ts';
+import type { Logger } from './logger.ts';
+import { closeRedis, createRedis } from './queue/connection.ts';
+import { openQueues } from './queue/queues.ts';
+import { startWorkers } from './worker.ts';
+
+export interface RunningBot {
+  readonly url: string;
+  readonly ctx: BotContext;
+  close(): Promise<void>;
+}
+
+export async function startBot({
+  config,
+  logger,
+}: {
+  config: BotConfig;
+  logger: Logger;
+}): Promise<RunningBot> {
+  const redis = createRedis(config.redisUrl);
+  const queues = openQueues(redis, {
+    prefix: config.queuePrefix,
+    attempts: config.attempts,
+    backoffMs: config.backoffMs,
+  });
+  const client = createLarkClient(config.lark, logger);
+  const ctx = createContext({
+    config,
+    logger,
+    redis,
+    queues,
+    api: createPortalApi({ baseUrl: config.apiUrl, serviceToken: config.serviceToken }),
+    messenger: createMessenger(client),
+    pacing: createUserPacing(redis, config.queuePrefix, config.lark.ratePerUser),
+  });
+  const workers = startWorkers(ctx);
+
+  const server = http.createServer((req, res) => {
+    const healthy = req.method === 'GET' && req.url === '/health';
+    const ready = redis.status === 'ready';
+    res.writeHead(healthy ? (ready ? 200 : 503) : 404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        healthy ? { status: ready ? 'ok' : 'redis unavailable' } : { detail: '見つかりませんでした。' },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
+    ctx,
+    async close() {
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await workers.close();
+      await queues.close();
+      await closeRedis(redis);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// What every job handler receives: settings, logger, the API, and ways to queue more work. Handlers
+// fan out by adding jobs with stable keys, so a retried handler never duplicates what it queued.
+import type { Redis } from 'ioredis';
+import {
+  jobIdOf,
+  type TEventJobName,
+  type TEventJobPayload,
+  type TLarkPatchPayload,
+  type TLarkSendPayload,
+} from '@portal/shared/contracts/bot-jobs';
+import type { PortalApi } from './api/portal-api.ts';
+import type { BotConfig } from './config.ts';
+import type { LarkMessenger } from './lark/messenger.ts';
+import type { UserPacing } from './lark/user-pacing.ts';
+import type { Logger } from './logger.ts';
+import type { Queues } from './queue/queues.ts';
+
+export interface BotContext {
+  readonly config: BotConfig;
+  readonly logger: Logger;
+  readonly api: PortalApi;
+  /** A plain connection for the bot's own keys (locks, replay guard, per-user limits). */
+  readonly redis: Redis;
+  readonly queues: Queues;
+  readonly messenger: LarkMessenger;
+  readonly pacing: UserPacing;
+  /** Adds an events-queue job; a second add with the same key is a no-op. */
+  addEvent<N extends TEventJobName>(name: N, key: string, payload: TEventJobPayload<N>): Promise<void>;
+  /** Queues one Lark message; `payload.key` is both its job id and Lark's uuid. */
+  sendLark(payload: TLarkSendPayload): Promise<void>;
+  /** Queues a card update; `key` makes it idempotent. */
+  patchLark(key: string, payload: TLarkPatchPayload): Promise<void>;
+}
+
+export function createContext(deps: Omit<BotContext, 'addEvent' | 'sendLark' | 'patchLark'>): BotContext {
+  const { queues } = deps;
+  return {
+    ...deps,
+    async addEvent(name, key, payload) {
+      await queues.events.add(name, { key, payload }, { jobId: jobIdOf(key) });
+    },
+    async sendLark(payload) {
+      await queues.lark.add('lark.send', payload, { jobId: jobIdOf(`send:${payload.key}`) });
+    },
+    async patchLark(key, payload) {
+      await queues.lark.add('lark.patch', payload, { jobId: jobIdOf(`patch:${key}`) });
+    },
+  };
+}

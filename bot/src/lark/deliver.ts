@@ -1,0 +1,60 @@
+// The Lark queue's processor: one send or patch per job. The app-wide limit (50/s) is the Worker's
+// limiter (worker.ts); the per-user limit (5/s) puts a job back as delayed without using an attempt;
+// a rate-limit answer from Lark pauses the whole queue for a moment and returns the job to waiting.
+// Other failures are retried with the queue's exponential backoff, except those that cannot succeed.
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import {
+  ZLarkPatchPayload,
+  ZLarkSendPayload,
+  type TLarkSendPayload,
+} from '@portal/shared/contracts/bot-jobs';
+import type { BotContext } from '../context.ts';
+import { LarkError } from './errors.ts';
+
+/** How long the queue rests after Lark said "too many" (Lark gives no Retry-After). */
+export const RATE_LIMIT_PAUSE_MS = 1000;
+
+async function send(payload: TLarkSendPayload, ctx: BotContext) {
+  const messageId = await ctx.messenger.send(payload);
+  if (payload.card) await ctx.api.recordCardMessage({ ...payload.card, message_id: messageId });
+  return { message_id: messageId };
+}
+
+export async function processLarkJob(
+  job: Job,
+  token: string | undefined,
+  worker: Worker,
+  ctx: BotContext,
+): Promise<unknown> {
+  const isSend = job.name === 'lark.send';
+  const parsed = (isSend ? ZLarkSendPayload : ZLarkPatchPayload).safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError(`bad payload for ${job.name}: ${parsed.error.message}`);
+
+  if (isSend) {
+    const wait = await ctx.pacing.take((parsed.data as TLarkSendPayload).open_id);
+    if (wait > 0) {
+      await job.moveToDelayed(Date.now() + wait, token);
+      throw new DelayedError();
+    }
+  }
+  try {
+    if (isSend) return await send(parsed.data as TLarkSendPayload, ctx);
+    const patch = ZLarkPatchPayload.parse(job.data);
+    await ctx.messenger.patch(patch.message_id, patch.content);
+    return { patched: patch.message_id };
+  } catch (error) {
+    if (!(error instanceof LarkError)) throw error;
+    switch (error.failure) {
+      case 'rate_limited':
+        ctx.logger.warn({ job: job.id, code: error.code }, 'lark rate limit: slowing the queue');
+        await worker.rateLimit(RATE_LIMIT_PAUSE_MS);
+        throw Worker.RateLimitError();
+      case 'final':
+        // Recorded: the job stays in the failed list with the reason, and is not retried.
+        ctx.logger.warn({ job: job.id, code: error.code }, error.message);
+        throw new UnrecoverableError(error.message);
+      case 'retry':
+        throw error;
+    }
+  }
+}

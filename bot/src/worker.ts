@@ -1,0 +1,73 @@
+// The two workers. Events-queue jobs go through the dispatch table below: one handler per job name,
+// each in its own file under jobs/ (or push/, reminders/); the payload is checked against the
+// shared contract before the handler runs, and a payload that does not parse fails for good. The
+// Lark queue does single Lark calls behind the app-wide rate limiter (lark/deliver.ts).
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import {
+  EVENTS_QUEUE,
+  LARK_QUEUE,
+  isEventJobName,
+  zEventJobData,
+  type TEventJobData,
+  type TEventJobName,
+} from '@portal/shared/contracts/bot-jobs';
+import type { BotContext } from './context.ts';
+import { taskEventHandlers } from './jobs/task-event.handler.ts';
+import { processLarkJob } from './lark/deliver.ts';
+
+export type EventHandler<N extends TEventJobName> = (
+  data: TEventJobData<N>,
+  ctx: BotContext,
+  job: Job,
+) => Promise<unknown>;
+
+type DispatchTable = { readonly [N in TEventJobName]?: EventHandler<N> };
+
+/** Job name → handler. Add a job: its schema in bot-jobs.ts, its handler file, one line here. */
+export const EVENT_HANDLERS: DispatchTable = {
+  ...taskEventHandlers,
+};
+
+export function hasHandler(name: TEventJobName): boolean {
+  return EVENT_HANDLERS[name] !== undefined;
+}
+
+async function dispatch(job: Job, ctx: BotContext): Promise<unknown> {
+  const name = job.name;
+  if (!isEventJobName(name)) throw new UnrecoverableError(`unknown job name ${name}`);
+  const handler = EVENT_HANDLERS[name] as EventHandler<typeof name> | undefined;
+  if (!handler) throw new UnrecoverableError(`no handler for ${name}`);
+  const parsed = zEventJobData(name).safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError(`bad payload for ${name}: ${parsed.error.message}`);
+  return handler(parsed.data as TEventJobData<typeof name>, ctx, job);
+}
+
+export interface Workers {
+  readonly events: Worker;
+  readonly lark: Worker;
+  close(): Promise<void>;
+}
+
+export function startWorkers(ctx: BotContext): Workers {
+  const { config, redis } = ctx;
+  const common = { connection: redis, prefix: config.queuePrefix, concurrency: config.concurrency };
+  const events = new Worker(EVENTS_QUEUE, (job) => dispatch(job, ctx), common);
+  const lark: Worker = new Worker(LARK_QUEUE, (job, token) => processLarkJob(job, token, lark, ctx), {
+    ...common,
+    // Lark: 50 messages per second per app (lark.md "Limits"); 5 per user is kept in deliver.ts.
+    limiter: { max: config.lark.ratePerApp, duration: 1000 },
+  });
+  for (const worker of [events, lark]) {
+    worker.on('failed', (job, err) =>
+      ctx.logger.warn({ job: job?.id, name: job?.name, attempts: job?.attemptsMade, err }, 'job failed'),
+    );
+    worker.on('error', (err) => ctx.logger.error({ err }, 'worker error'));
+  }
+  return {
+    events,
+    lark,
+    async close() {
+      await Promise.all([events.close(), lark.close()]);
+    },
+  };
+}

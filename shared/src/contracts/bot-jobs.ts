@@ -1,0 +1,211 @@
+// The contract between the API and the bot (architecture.md "Notifications and the bot"): the jobs
+// on the BullMQ queues, their payloads and idempotency keys, and the service credential the bot
+// presents to the API. The same schemas validate a job when it is added and before a handler runs.
+import { z } from 'zod';
+
+/** Queue of events: the API's outbox relay and the schedulers add here; handlers fan out. */
+export const EVENTS_QUEUE = 'portal-events';
+/** Queue of single Lark calls (send / patch), behind the app-wide rate limiter. */
+export const LARK_QUEUE = 'lark-messages';
+
+/**
+ * A stable key per job: BullMQ's job id (a re-add with the same key is a no-op) and, for a message,
+ * Lark's `uuid` (Lark drops a repeat within an hour). BullMQ refuses ':' in custom ids, so keys
+ * coming from the outbox (`task-event:42`) are turned into ids with jobIdOf.
+ */
+export const ZIdempotencyKey = z.string().min(1).max(200);
+
+export function jobIdOf(key: string): string {
+  return key.replace(/:/g, '.');
+}
+
+// ── portal-events ────────────────────────────────────────────────────────────────────────────────
+
+/** Every task transition writes one outbox row with this payload (api/src/modules/tasks/events.ts). */
+export const TASK_EVENT_ACTIONS = [
+  'submit',
+  'approve',
+  'auto_approve',
+  'send_back',
+  'reject',
+  'resubmit',
+  'withdraw',
+  'undo',
+  'cancel_vacation',
+] as const;
+export type TTaskEventAction = (typeof TASK_EVENT_ACTIONS)[number];
+
+export const ZTaskEventPayload = z.object({
+  task_id: z.number().int(),
+  action: z.enum(TASK_EVENT_ACTIONS),
+  actor_id: z.number().int(),
+  task_node_id: z.number().int().nullable(),
+  principal_id: z.number().int().nullable(),
+  /** The task's status after the transition. */
+  status: z.string(),
+  /** The bell notifications written with it: who, what, and the portal path it opens. */
+  notify: z.array(z.object({ user_ids: z.array(z.number().int()), title: z.string(), forward: z.string() })),
+});
+export type TTaskEventPayload = z.infer<typeof ZTaskEventPayload>;
+
+/** One push notification to one user's registered devices (FCM). */
+export const ZPushNotifyPayload = z.object({
+  user_id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  /** Portal path the notification opens. */
+  forward: z.string(),
+});
+export type TPushNotifyPayload = z.infer<typeof ZPushNotifyPayload>;
+
+/** A tick of the attendance reminder scheduler (the reminders module owns what it carries). */
+export const ZAttendanceReminderPayload = z.object({
+  /** Which reminder: before the month ends, or on the first business days of the next one. */
+  kind: z.enum(['month_end', 'next_month']),
+});
+export type TAttendanceReminderPayload = z.infer<typeof ZAttendanceReminderPayload>;
+
+const taskEventJobs = Object.fromEntries(
+  TASK_EVENT_ACTIONS.map((action) => [`task.${action}`, ZTaskEventPayload] as const),
+) as Record<`task.${TTaskEventAction}`, typeof ZTaskEventPayload>;
+
+/** Job name → payload schema, for the events queue. The outbox topic is the job name. */
+export const EVENT_JOBS = {
+  ...taskEventJobs,
+  'push.notify': ZPushNotifyPayload,
+  'attendance.remind': ZAttendanceReminderPayload,
+} as const;
+export type TEventJobName = keyof typeof EVENT_JOBS;
+export type TEventJobPayload<N extends TEventJobName> = z.infer<(typeof EVENT_JOBS)[N]>;
+
+export function isEventJobName(name: string): name is TEventJobName {
+  return Object.hasOwn(EVENT_JOBS, name);
+}
+
+/** What every events-queue job carries: its idempotency key and its payload. */
+export function zEventJobData<N extends TEventJobName>(name: N) {
+  return z.object({ key: ZIdempotencyKey, payload: EVENT_JOBS[name] });
+}
+export interface TEventJobData<N extends TEventJobName = TEventJobName> {
+  readonly key: string;
+  readonly payload: TEventJobPayload<N>;
+}
+
+// ── lark-messages ────────────────────────────────────────────────────────────────────────────────
+
+/** Which approval card a message is, so a later event can find and update it. */
+export const ZCardRef = z.object({
+  task_id: z.number().int(),
+  task_node_id: z.number().int(),
+  user_id: z.number().int(),
+});
+export type TCardRef = z.infer<typeof ZCardRef>;
+
+/** Post one message to one Lark user; `key` becomes Lark's uuid (≤ 50 characters). */
+export const ZLarkSendPayload = z.object({
+  key: z.string().min(1).max(50),
+  open_id: z.string().min(1),
+  msg_type: z.enum(['interactive', 'text']),
+  /** The card JSON (interactive) or `{text}` (text), serialised by the sender. */
+  content: z.record(z.string(), z.unknown()),
+  /** Set for an approval card: its message id is recorded with the API. */
+  card: ZCardRef.nullable(),
+});
+export type TLarkSendPayload = z.infer<typeof ZLarkSendPayload>;
+
+/** Replace an interactive message's card. */
+export const ZLarkPatchPayload = z.object({
+  message_id: z.string().min(1),
+  content: z.record(z.string(), z.unknown()),
+});
+export type TLarkPatchPayload = z.infer<typeof ZLarkPatchPayload>;
+
+export const LARK_JOBS = { 'lark.send': ZLarkSendPayload, 'lark.patch': ZLarkPatchPayload } as const;
+export type TLarkJobName = keyof typeof LARK_JOBS;
+
+// ── the service credential ───────────────────────────────────────────────────────────────────────
+
+/**
+ * The bot calls the API with `Authorization: Service <BOT_SERVICE_TOKEN>` and, when it acts for a
+ * Lark user, `X-Lark-Open-Id: <open_id>`. The API accepts it only on the approval endpoint for a
+ * node awaiting that user (or their principal) and on the /api/bot/ routes.
+ */
+export const SERVICE_AUTH_SCHEME = 'Service';
+export const LARK_OPEN_ID_HEADER = 'X-Lark-Open-Id';
+
+// ── the bot-internal API routes (/api/bot/, service credential only) ─────────────────────────────
+
+/** A label and its value as text, in the compact form of spec §2.4. */
+export const ZLabelled = z.object({ label: z.string(), value: z.string() });
+export type TLabelled = z.infer<typeof ZLabelled>;
+
+/** Someone a node's card goes to: an approver, or a proxy standing in for one today. */
+export const ZCardRecipient = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  /** Null when the user never signed in through Lark: no card can reach them. */
+  open_id: z.string().nullable(),
+  /** The approver this recipient stands in for, when a proxy. */
+  principal_name: z.string().nullable(),
+});
+export type TCardRecipient = z.infer<typeof ZCardRecipient>;
+
+export const ZCardNode = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  order: z.number().int(),
+  status: z.string(),
+  status_name: z.string(),
+  acted_by_name: z.string().nullable(),
+  acted_at: z.string().nullable(),
+  is_proxy: z.boolean(),
+  principal_name: z.string().nullable(),
+  comment: z.string().nullable(),
+  reason: z.string().nullable(),
+  recipients: z.array(ZCardRecipient),
+});
+export type TCardNode = z.infer<typeof ZCardNode>;
+
+/** GET /api/bot/tasks/{id}/card/ — everything an approval card or a result message shows. */
+export const ZBotTaskCard = z.object({
+  task: z.object({
+    id: z.number().int(),
+    workflow_name: z.string(),
+    workflow_kind: z.string(),
+    status: z.string(),
+    status_name: z.string(),
+    applicant_id: z.number().int(),
+    applicant_name: z.string(),
+    applicant_open_id: z.string().nullable(),
+    employee_code: z.string().nullable(),
+    org_name: z.string().nullable(),
+    project_name: z.string().nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  }),
+  /** The request's fields, in form order (files by name). */
+  fields: z.array(ZLabelled),
+  /** A vacation request: its dates, days and the paid leave left after it. */
+  vacation: z
+    .object({
+      category_name: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+      days: z.number(),
+      remaining_days: z.number().nullable(),
+    })
+    .nullable(),
+  /** An attendance report: the month and its totals. */
+  attendance: z
+    .object({ year: z.number().int(), month: z.number().int(), totals: z.array(ZLabelled) })
+    .nullable(),
+  /** The fixed reject reasons to choose from (vacation); null: a free reason. */
+  reject_reasons: z.array(z.string()).nullable(),
+  nodes: z.array(ZCardNode),
+});
+export type TBotTaskCard = z.infer<typeof ZBotTaskCard>;
+
+/** POST /api/bot/card-messages/ and the items of GET /api/bot/tasks/{id}/card-messages/. */
+export const ZBotCardMessage = ZCardRef.extend({ message_id: z.string().min(1).max(100) });
+export type TBotCardMessage = z.infer<typeof ZBotCardMessage>;
+export const ZBotCardMessages = z.array(ZBotCardMessage);
