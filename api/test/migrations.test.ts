@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, type DatabaseHandle } from '../src/db/client.ts';
 import * as attendanceSchema from '../src/db/schema/attendance.ts';
 import * as authSchema from '../src/db/schema/auth.ts';
+import * as botSchema from '../src/db/schema/bot.ts';
 import * as calendarSchema from '../src/db/schema/calendar.ts';
 import * as companySchema from '../src/db/schema/company.ts';
 import * as employeesSchema from '../src/db/schema/employees.ts';
@@ -26,6 +27,7 @@ import { createPostgresDatabase, freshPglite, testBackend } from './support/test
 const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'attendance.ts': attendanceSchema,
   'auth.ts': authSchema,
+  'bot.ts': botSchema,
   'calendar.ts': calendarSchema,
   'company.ts': companySchema,
   'employees.ts': employeesSchema,
