@@ -4,13 +4,9 @@ import { ATTENDANCE_DAY_TYPES, type CodeItem, PAID_LEAVE_CATEGORY } from '../cod
 import { HALF_DAY_SHIFT_HOURS } from '../limits.ts';
 import { dateOf, isWeekend } from './dates.ts';
 import { ABSENCE_TYPE, DayClass, dayClassOf, PAID_LEAVE_TYPE } from './day-types.ts';
-import {
-  EMPTY_FORM_DAY,
-  type TAttendanceForm,
-  type TAttendanceFormDay,
-  type TContractTimes,
-  type TFormSet,
-} from './form-state.ts';
+// Types only: form-state.ts defines zod schemas, and the web bundles these rules into screens whose
+// zod chunk the sign-in page shares (docs/decisions.md, "The sign-in pages stay small").
+import type { TAttendanceForm, TAttendanceFormDay, TContractTimes, TFormSet } from './form-state.ts';
 import type { TAttendanceCalendar, TAttendanceSettings } from './schema.ts';
 import { formatTime, LATEST_ROUNDED_START, parseTime, roundDown, roundUp } from './time.ts';
 
@@ -99,7 +95,7 @@ function bothSets(
   return { ...form, first: mapSet(form, 'first', change), second: mapSet(form, 'second', change) };
 }
 
-const LOCKED_EMPTY_DAY: TAttendanceFormDay = Object.freeze({ ...EMPTY_FORM_DAY, locked: true });
+const LOCKED_EMPTY_DAY: TAttendanceFormDay = Object.freeze({ type: '', start: '', end: '', locked: true });
 
 /** Days after the contract end date (`YYYY-MM-DD`, inclusive last day) are cleared and locked in both sets. */
 export function lockDaysAfterContractEnd(form: TAttendanceForm, contractEnd: string | null): TAttendanceForm {
