@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
           ),
           page('/workflow/nodes', () => import('@/features/workflow-admin/routes/node-list.tsx')),
           page('/task/workflows', () => import('@/features/tasks/routes/procedure-list.tsx')),
-          page('/task/workflows/:id/create', () => import('@/features/tasks/routes/task-create.tsx')),
+          page('/task/workflows/:id/create', () => import('./routes/task-create.tsx')),
           page('/task/tasks/unresolved', () => import('@/features/tasks/routes/task-list.tsx')),
           page('/task/tasks/unresolved/:id', () => import('@/features/tasks/routes/task-detail.tsx')),
           page('/task/tasks/approval', () => import('@/features/tasks/routes/task-list.tsx')),
@@ -99,6 +99,14 @@ export const routes: RouteObject[] = [
           page(
             '/employee/attendance/:id',
             () => import('@/features/attendance/routes/employee-attendance.tsx'),
+          ),
+          page(
+            '/attendance/tasks/details/:id',
+            () => import('@/features/attendance/routes/attendance-report.tsx'),
+          ),
+          page(
+            '/attendance/tasks/modify-details/:id',
+            () => import('@/features/attendance/routes/attendance-correction.tsx'),
           ),
           { path: '*', handle: { title: PAGE_TITLES['*'] }, Component: NotFound },
         ],

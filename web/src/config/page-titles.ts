@@ -37,6 +37,9 @@ export const PAGE_TITLES = {
   '/expense/attendance': '勤怠出力',
   '/attendance/pdf': '勤怠PDF',
   '/employee/attendance/:id': '勤怠一覧',
+  // Ours (the spec names only their API paths): a report's read-only view on its own, HR's correction.
+  '/attendance/tasks/details/:id': '勤怠報告',
+  '/attendance/tasks/modify-details/:id': '勤怠修正',
   // The not-found page itself says 'Page not found'; the top bar says it in Japanese.
   '*': 'ページが見つかりません',
 } as const satisfies Record<string, string>;

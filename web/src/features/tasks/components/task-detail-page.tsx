@@ -1,5 +1,6 @@
 import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useNavigate, useLocation } from 'react-router-dom';
+import { TaskKindView } from '@/components/task-kind-views.tsx';
 import { PATHS } from '@/config/paths.ts';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { dayjs } from '@/lib/dayjs.ts';
@@ -74,7 +75,12 @@ export function TaskDetailPage({ taskId, nodeId }: { taskId: number; nodeId: num
         onResubmit={() => navigate(`/task/workflows/${data.workflow}/create?resubmit=${data.id}`)}
       />
       <h3 className="task-detail__section">申請内容</h3>
-      {form.data ? <TaskView task={data} fields={form.data} /> : <Spin />}
+      {/* An attendance report shows its own sheet (spec §2.5) instead of the field list. */}
+      <TaskKindView
+        kind={data.workflow_kind}
+        taskId={data.id}
+        fallback={form.data ? <TaskView task={data} fields={form.data} /> : <Spin />}
+      />
       <h3 className="task-detail__section">承認フロー</h3>
       {nodes.data ? (
         <FlowChart taskStatus={data.status} nodes={nodes.data} />

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TAttendanceReport } from '@portal/shared/contracts/attendance';
+import { api } from '@/lib/api-client.ts';
+import { ATTENDANCE_KEY } from './keys.ts';
+
+/** A report and its stored versions, newest first (the submission, then HR corrections). */
+export const getAttendanceReport = (taskId: number) => api.get<TAttendanceReport>(`/attendance/${taskId}/`);
+
+export const attendanceReportQueryOptions = (taskId: number) =>
+  queryOptions({
+    queryKey: [...ATTENDANCE_KEY, 'report', taskId],
+    queryFn: () => getAttendanceReport(taskId),
+  });
+
+export const useAttendanceReport = (taskId: number, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...attendanceReportQueryOptions(taskId), enabled: options.enabled ?? true });

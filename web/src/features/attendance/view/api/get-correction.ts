@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TAttendanceDetails } from '@portal/shared/contracts/attendance';
+import { api } from '@/lib/api-client.ts';
+import { ATTENDANCE_KEY } from './keys.ts';
+
+/** The latest version of an approved report, as the HR correction screen starts from it. */
+export const getCorrection = (taskId: number) =>
+  api.get<TAttendanceDetails>(`/attendance/tasks/modify-details/${taskId}/`, { notFoundPage: true });
+
+export const correctionQueryOptions = (taskId: number) =>
+  queryOptions({
+    queryKey: [...ATTENDANCE_KEY, 'correction', taskId],
+    queryFn: () => getCorrection(taskId),
+    // The screen edits a copy: a background refetch must not replace what HR is typing.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+export const useCorrection = (taskId: number) => useQuery(correctionQueryOptions(taskId));

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAttendanceCorrectionInput, TAttendanceDetails } from '@portal/shared/contracts/attendance';
+import { api } from '@/lib/api-client.ts';
+import { invalidateAfterCorrection } from './keys.ts';
+
+/** HR's correction of an approved report; the API keeps the previous version. */
+export const saveCorrection = (taskId: number, input: TAttendanceCorrectionInput) =>
+  api.put<TAttendanceDetails>(`/attendance/tasks/modify-details/${taskId}/`, input);
+
+export const useSaveCorrection = (taskId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TAttendanceCorrectionInput) => saveCorrection(taskId, input),
+    onSuccess: () => invalidateAfterCorrection(queryClient),
+  });
+};
