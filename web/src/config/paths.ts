@@ -24,7 +24,8 @@ export const PATHS = {
   expenseUpload: '/expense/upload/',
   expenseUploads: '/expense/uploads',
   expenseAttendance: '/expense/attendance',
-  employeeAttendance: (employeeId: number) => `/employee/attendance/${employeeId}`,
+  /** The attendance list of an organisation; 0 = every employee one may see. */
+  employeeAttendance: (organizationId: number) => `/employee/attendance/${organizationId}`,
   /** The server's own administration site (Django admin in the original). */
   admin: '/admin/',
 } as const;

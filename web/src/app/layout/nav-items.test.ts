@@ -60,10 +60,10 @@ describe('sidebar entries (spec §2.3, §6)', () => {
     );
   });
 
-  it("links the attendance list to the user's employee id, or 0, with either attendance permission", () => {
+  it('links the attendance list of every organisation one may see (0) with either attendance permission', () => {
     expect(keyOf(buildNavEntries(userState()), '勤怠一覧')).toBeUndefined();
     expect(keyOf(buildNavEntries(userState({ perms: [PERM.viewAttendance] })), '勤怠一覧')).toBe(
-      '/employee/attendance/7',
+      '/employee/attendance/0',
     );
     expect(
       keyOf(

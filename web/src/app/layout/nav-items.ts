@@ -70,7 +70,8 @@ export function buildNavEntries(user: TUserState, statistics?: TStatistics): Nav
     ...(can([PERM.viewAttendance, PERM.viewAttendanceOrgOnly])
       ? [
           {
-            key: PATHS.employeeAttendance(user.me.employee?.id ?? 0),
+            // 0: every employee one may see (the list's organisation filter starts empty).
+            key: PATHS.employeeAttendance(0),
             text: '勤怠一覧',
             icon: 'attendance' as const,
           },

@@ -40,7 +40,7 @@ describe('Sidebar', () => {
     expect(within(sidebar).getByText('経費・給与')).toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: /勤怠一覧/ })).toHaveAttribute(
       'href',
-      '/employee/attendance/7',
+      '/employee/attendance/0',
     );
     expect(within(sidebar).getByRole('link', { name: /設定/ })).toHaveAttribute('href', '/admin/');
   });
