@@ -1,5 +1,79 @@
-import { ComingSoon } from '@/components/coming-soon.tsx';
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import { Link, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '@/hooks/use-page-title.ts';
+import { monthValue, parseMonthValue, readMonth } from '@/lib/month-param.ts';
+import { toastError } from '@/lib/notify.ts';
+import { openFileWindow, saveFile } from '@/lib/save-file.ts';
+import { reportViewPath } from '../view/paths.ts';
+import { useDownloadAttendancePdf, type PdfSource } from '../view/api/download-pdf.ts';
+import '../view/attendance-view.css';
 
+export const OPEN_PDF = 'PDF を開く';
+export const SAVE_PDF = 'PDF をダウンロード';
+
+function taskParam(params: URLSearchParams): number | null {
+  const text = params.get('task') ?? '';
+  return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
+}
+
+/**
+ * /attendance/pdf: a month of attendance as PDF, opened in a new tab or saved. By default my month
+ * (?month=YYYY-MM, the current one when absent); ?task={id} is a 勤怠報告 one may see (the read-only
+ * view links here).
+ */
 export default function AttendancePdfRoute() {
-  return <ComingSoon />;
+  const title = usePageTitle();
+  const [params, setParams] = useSearchParams();
+  const taskId = taskParam(params);
+  const month = readMonth(params);
+  const source: PdfSource = taskId ? { kind: 'report', taskId } : { kind: 'month', month };
+  const pdf = useDownloadAttendancePdf();
+  const fallbackName = taskId ? `勤怠報告_${taskId}.pdf` : `勤怠_${month.year}年${month.month}月.pdf`;
+
+  const run = async (open: boolean) => {
+    const target = open ? openFileWindow() : null;
+    try {
+      const file = await pdf.mutateAsync(source);
+      const name = file.filename ?? fallbackName;
+      if (target) target.show(file.blob, name);
+      else saveFile(file.blob, name);
+    } catch (error) {
+      target?.close();
+      toastError(error);
+    }
+  };
+
+  return (
+    <section className="page" aria-labelledby="attendance-pdf-heading">
+      <h2 className="page__heading" id="attendance-pdf-heading">
+        {title}
+      </h2>
+      <div className="att-toolbar" data-testid="attendance-pdf">
+        {taskId ? (
+          <p className="att-pdf__source">
+            勤怠報告 No.{taskId}（<Link to={reportViewPath(taskId)}>内容を表示</Link>）
+          </p>
+        ) : (
+          <label className="att-field">
+            <span>対象月</span>
+            <input
+              type="month"
+              name="month"
+              value={monthValue(month)}
+              onChange={(event) => {
+                const next = parseMonthValue(event.target.value);
+                if (next) setParams({ month: monthValue(next) }, { replace: true });
+              }}
+            />
+          </label>
+        )}
+        <Button theme="solid" loading={pdf.isPending} onClick={() => void run(true)}>
+          {OPEN_PDF}
+        </Button>
+        <Button loading={pdf.isPending} onClick={() => void run(false)}>
+          {SAVE_PDF}
+        </Button>
+      </div>
+    </section>
+  );
 }

@@ -1,5 +1,64 @@
-import { ComingSoon } from '@/components/coming-soon.tsx';
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import { useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '@/hooks/use-page-title.ts';
+import { monthValue, parseMonthValue, readMonth } from '@/lib/month-param.ts';
+import { toastError } from '@/lib/notify.ts';
+import { saveFile } from '@/lib/save-file.ts';
+import { useDownloadAttendance } from '../api/download-attendance.ts';
+import '../components/expense.css';
 
+export const DOWNLOAD_BUTTON = 'Excel をダウンロード';
+
+/**
+ * /expense/attendance (勤怠出力, expense.view_attendance): HR picks a month and downloads every
+ * employee's attendance of it as one .xlsx for payroll. The month lives in the URL.
+ */
 export default function AttendanceOutputRoute() {
-  return <ComingSoon />;
+  const title = usePageTitle();
+  const [params, setParams] = useSearchParams();
+  const picked = readMonth(params);
+  const download = useDownloadAttendance();
+
+  const run = async () => {
+    try {
+      const file = await download.mutateAsync(picked);
+      saveFile(file.blob, file.filename ?? `勤怠_${picked.year}年${picked.month}月.xlsx`);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <section className="page" aria-labelledby="attendance-output-heading">
+      <h2 className="page__heading" id="attendance-output-heading">
+        {title}
+      </h2>
+      <p className="expense-note">
+        選んだ月に申請中または承認済みの全社員の勤怠を、給与計算用の Excel ファイル（.xlsx）1
+        つにまとめてダウンロードします。
+      </p>
+      <div className="expense-toolbar">
+        <label className="expense-field">
+          <span>対象月</span>
+          <input
+            type="month"
+            name="month"
+            value={monthValue(picked)}
+            onChange={(event) => {
+              const next = parseMonthValue(event.target.value);
+              if (next) setParams({ month: monthValue(next) }, { replace: true });
+            }}
+          />
+        </label>
+        <Button
+          theme="solid"
+          loading={download.isPending}
+          onClick={() => void run()}
+          data-testid="attendance-output-download"
+        >
+          {DOWNLOAD_BUTTON}
+        </Button>
+      </div>
+    </section>
+  );
 }
