@@ -18,6 +18,7 @@ import {
   ZAttendanceResult,
   ZAttendanceSettings,
   ZAttendanceTotals,
+  type TAttendanceTotals,
 } from '../attendance/schema.ts';
 import { ZAttendanceFormDay } from '../attendance/form-state.ts';
 import { TASK_STATUSES } from '../codes.ts';
@@ -270,6 +271,10 @@ export const ZAttendanceEmployeeListItem = z.object({
 export type TAttendanceEmployeeListItem = z.infer<typeof ZAttendanceEmployeeListItem>;
 
 /**
+ * GET /api/attendance/tasks/details/{task_id}/file/ — the report's timesheet as ZAttachmentDownload
+ * (`{name, content (base64), content_type, size}`), for everyone who may see the report (the task's
+ * own attachment/{id}/download/ serves only those who may see the task).
+ *
  * Downloads (binary, `Content-Disposition: attachment; filename*=UTF-8''…`; fetch them as a blob):
  * - GET /api/attendance/download/{y}/{m}/ — my month as .xlsx (sheets 社内, 現場, 合算; Japanese
  *   headers; the figures of ZAttendanceMonth.result, times as H:MM);
@@ -279,3 +284,51 @@ export type TAttendanceEmployeeListItem = z.infer<typeof ZAttendanceEmployeeList
  *   a report as PDF (same visibility as details). Japanese text in Noto Sans CJK.
  */
 export const ATTENDANCE_XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Japanese labels of the month's totals, in the order the screens and exports list them. */
+export const ATTENDANCE_TOTAL_LABELS = [
+  { key: 'basic_attendance_day', label: '所定労働日数', unit: 'days' },
+  { key: 'attendance_days', label: '出勤日数', unit: 'days' },
+  { key: 'attendance_time', label: '所定内労働時間', unit: 'minutes' },
+  { key: 'total_work_time', label: '総労働時間', unit: 'minutes' },
+  { key: 'early_over_time', label: '早出時間', unit: 'minutes' },
+  { key: 'over_time', label: '残業時間', unit: 'minutes' },
+  { key: 'night_over_time', label: '深夜時間', unit: 'minutes' },
+  { key: 'legal_holiday', label: '法定休日出勤日数', unit: 'days' },
+  { key: 'legal_holiday_time', label: '法定休日労働時間', unit: 'minutes' },
+  { key: 'legal_holiday_over', label: '法定休日時間外', unit: 'minutes' },
+  { key: 'legal_holiday_night', label: '法定休日深夜', unit: 'minutes' },
+  { key: 'nonlegal_hol', label: '所定休日出勤日数', unit: 'days' },
+  { key: 'nonlegal_hol_time', label: '所定休日労働時間', unit: 'minutes' },
+  { key: 'nonlegal_hol_over', label: '所定休日時間外', unit: 'minutes' },
+  { key: 'nonlegal_hol_night', label: '所定休日深夜', unit: 'minutes' },
+  { key: 'compensatory_days', label: '代休日数', unit: 'days' },
+  { key: 'compensatory_leave', label: '代休時間', unit: 'minutes' },
+  { key: 'paid_vacation_days', label: '有給休暇日数', unit: 'days' },
+  { key: 'paid_vacation_time', label: '有給休暇時間', unit: 'minutes' },
+  { key: 'absence_days', label: '欠勤日数', unit: 'days' },
+  { key: 'absence_time', label: '遅刻・早退・外出時間', unit: 'minutes' },
+  { key: 'absence_calculate', label: '控除時間', unit: 'minutes' },
+  { key: 'excess_over', label: '60時間超残業', unit: 'minutes' },
+  { key: 'amount_time', label: '合計時間', unit: 'minutes' },
+] as const satisfies readonly { key: keyof TAttendanceTotals; label: string; unit: 'days' | 'minutes' }[];
+
+/** Japanese headers of the daily table (spec §2.5), as the exports write them. */
+export const ATTENDANCE_DAY_HEADERS = {
+  day: '日',
+  weekday: '曜日',
+  type: '区分',
+  clockIn: '出勤',
+  clockOut: '退勤',
+  basicStart: '開始',
+  basicEnd: '終了',
+  basicTime: '基本時間',
+  over: '早出・残業',
+  night: '深夜',
+  total: '合計',
+  firstType: '社内区分',
+  secondType: '現場区分',
+  stepOut: '外出時間',
+} as const;
+
+export const ATTENDANCE_TAB_NAMES = { first: '社内', second: '現場', merged: '合算' } as const;
