@@ -89,11 +89,6 @@ export const taskNodes = pgTable(
   (t) => [
     index('task_nodes_task_id_order_idx').on(t.taskId, t.order),
     index('task_nodes_acted_by_id_acted_at_idx').on(t.actedById, t.actedAt.desc()),
-    // The approval list: the few nodes awaiting action, newest first (ORDER BY … DESC puts nulls
-    // first: so must the index), among the history of all the others.
-    index('task_nodes_awaiting_idx')
-      .on(t.reachedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = '01' and not ${t.isObserver}`),
     check('task_nodes_status_check', sql`${t.status} in ('00', '01', '02', '10', '90')`),
   ],
 );
@@ -112,6 +107,37 @@ export const taskNodeApprovers = pgTable(
   (t) => [
     primaryKey({ columns: [t.taskNodeId, t.userId] }),
     index('task_node_approvers_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Who each approver node awaiting action (status 01) awaits: one row per approver, copied from
+ * task_node_approvers with the node's reached_at. The approval list and its badge read only these
+ * rows of the caller (and of the principals they stand in for), newest first from one index, instead
+ * of probing every node the caller was ever an approver of. Triggers on task_nodes and
+ * task_node_approvers keep it (migration 0007), so every transition updates it in its own
+ * transaction, whichever code path made the change.
+ */
+export const taskAwaiting = pgTable(
+  'task_awaiting',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskNodeId: integer('task_node_id')
+      .notNull()
+      .references(() => taskNodes.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskNodeId, t.userId] }),
+    // ORDER BY reached_at DESC puts nulls first: so does the index.
+    index('task_awaiting_user_id_reached_at_idx').on(
+      t.userId,
+      t.reachedAt.desc().nullsFirst(),
+      t.taskNodeId.desc().nullsFirst(),
+    ),
   ],
 );
 
