@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCalendarFile, TCalendarFileUpload } from '@portal/shared/contracts/calendar';
+import { api } from '@/lib/api-client.ts';
+import { CALENDAR_KEY } from './calendar-keys.ts';
+
+/** One calendar image, as the spec's upload string. */
+export const uploadCalendarFile = (input: TCalendarFileUpload) =>
+  api.post<TCalendarFile>('/master/company/calendar/files/', input);
+
+export const useUploadCalendarFile = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadCalendarFile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CALENDAR_KEY }),
+  });
+};
