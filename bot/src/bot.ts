@@ -9,8 +9,10 @@ import { createLarkClient } from './lark/client.ts';
 import { createMessenger } from './lark/messenger.ts';
 import { createUserPacing } from './lark/user-pacing.ts';
 import type { Logger } from './logger.ts';
+import { createFirebaseTransport } from './push/firebase.ts';
 import { closeRedis, createRedis } from './queue/connection.ts';
 import { openQueues } from './queue/queues.ts';
+import { upsertReminderSchedulers } from './reminders/schedulers.ts';
 import { startWorkers } from './worker.ts';
 
 export interface RunningBot {
@@ -41,7 +43,9 @@ export async function startBot({
     api: createPortalApi({ baseUrl: config.apiUrl, serviceToken: config.serviceToken }),
     messenger: createMessenger(client),
     pacing: createUserPacing(redis, config.queuePrefix, config.lark.ratePerUser),
+    push: config.firebase ? createFirebaseTransport(config.firebase) : null,
   });
+  if (config.reminders) await upsertReminderSchedulers(queues.events, config.reminders);
   const workers = startWorkers(ctx);
 
   const server = http.createServer((req, res) => {
@@ -65,6 +69,7 @@ export async function startBot({
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await workers.close();
       await queues.close();
+      await ctx.push?.close();
       await closeRedis(redis);
     },
   };

@@ -1,6 +1,8 @@
 // The bot's settings, read from the environment once at start and validated with zod; every bad
 // variable is reported together. Nothing else reads process.env: tests build a BotConfig in code.
 import { z } from 'zod';
+import { loadFirebaseCredentials, type FirebaseCredentials } from './push/push-config.ts';
+import { loadReminderSettings, type ReminderSettings } from './reminders/reminder-settings.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -92,6 +94,10 @@ export interface BotConfig {
     readonly ratePerApp: number;
     readonly ratePerUser: number;
   };
+  /** FCM push (push/push-config.ts); absent or null: off. */
+  readonly firebase?: FirebaseCredentials | null;
+  /** Attendance reminder schedulers (reminders/reminder-settings.ts); absent: none are set up. */
+  readonly reminders?: ReminderSettings;
 }
 
 export class BotConfigError extends Error {
@@ -133,5 +139,7 @@ export function loadConfig(env: Record<string, string | undefined>): BotConfig {
       ratePerApp: e.LARK_RATE_PER_APP,
       ratePerUser: e.LARK_RATE_PER_USER,
     },
+    firebase: loadFirebaseCredentials(env),
+    reminders: loadReminderSettings(env),
   };
 }

@@ -13,6 +13,7 @@ import type { BotConfig } from './config.ts';
 import type { LarkMessenger } from './lark/messenger.ts';
 import type { UserPacing } from './lark/user-pacing.ts';
 import type { Logger } from './logger.ts';
+import type { PushTransport } from './push/firebase.ts';
 import type { Queues } from './queue/queues.ts';
 
 export interface BotContext {
@@ -24,6 +25,8 @@ export interface BotContext {
   readonly queues: Queues;
   readonly messenger: LarkMessenger;
   readonly pacing: UserPacing;
+  /** FCM (push/firebase.ts); null when no FIREBASE_* settings are given. */
+  readonly push: PushTransport | null;
   /** Adds an events-queue job; a second add with the same key is a no-op. */
   addEvent<N extends TEventJobName>(name: N, key: string, payload: TEventJobPayload<N>): Promise<void>;
   /** Queues one Lark message; `payload.key` is both its job id and Lark's uuid. */

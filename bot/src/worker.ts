@@ -6,6 +6,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import {
   EVENTS_QUEUE,
   LARK_QUEUE,
+  TASK_EVENT_ACTIONS,
   isEventJobName,
   zEventJobData,
   type TEventJobData,
@@ -14,6 +15,8 @@ import {
 import type { BotContext } from './context.ts';
 import { taskEventHandlers } from './jobs/task-event.handler.ts';
 import { processLarkJob } from './lark/deliver.ts';
+import { pushNotifyHandler, withPushFanOut } from './push/push.handler.ts';
+import { attendanceRemindHandler } from './reminders/attendance-remind.handler.ts';
 
 export type EventHandler<N extends TEventJobName> = (
   data: TEventJobData<N>,
@@ -25,7 +28,9 @@ type DispatchTable = { readonly [N in TEventJobName]?: EventHandler<N> };
 
 /** Job name → handler. Add a job: its schema in bot-jobs.ts, its handler file, one line here. */
 export const EVENT_HANDLERS: DispatchTable = {
-  ...taskEventHandlers,
+  ...withPushFanOut(taskEventHandlers, TASK_EVENT_ACTIONS),
+  'push.notify': pushNotifyHandler,
+  'attendance.remind': attendanceRemindHandler,
 };
 
 export function hasHandler(name: TEventJobName): boolean {

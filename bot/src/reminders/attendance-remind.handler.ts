@@ -1,0 +1,28 @@
+// `attendance.remind` in the dispatch table (worker.ts): a tick of a reminder scheduler.
+import type { BotContext } from '../context.ts';
+import type { EventHandler } from '../worker.ts';
+import { remindAttendance, type ReminderDeps } from './remind-attendance.ts';
+import { apiReminders } from './reminders-api.ts';
+import { scheduledAt } from './schedulers.ts';
+import { DEFAULT_REMINDER_SETTINGS } from './reminder-settings.ts';
+
+/** A portal path opened inside Lark's in-app browser (config LARK_APPLINK). */
+export function linkInLark(ctx: Pick<BotContext, 'config'>, path: string): string {
+  return ctx.config.lark.applink.replace('{url}', encodeURIComponent(`${ctx.config.publicUrl}${path}`));
+}
+
+export function reminderDeps(ctx: BotContext): ReminderDeps {
+  return {
+    api: apiReminders({ baseUrl: ctx.config.apiUrl, serviceToken: ctx.config.serviceToken }),
+    settings: ctx.config.reminders ?? DEFAULT_REMINDER_SETTINGS,
+    linkInLark: (path) => linkInLark(ctx, path),
+    sendLark: (payload) => ctx.sendLark(payload),
+    push: ctx.push ? (key, payload) => ctx.addEvent('push.notify', key, payload) : null,
+  };
+}
+
+export const attendanceRemindHandler: EventHandler<'attendance.remind'> = async (data, ctx, job) => {
+  const run = await remindAttendance(data.payload.kind, scheduledAt(job), reminderDeps(ctx));
+  if (run.month) ctx.logger.info({ kind: data.payload.kind, ...run }, 'attendance reminders queued');
+  return run;
+};
