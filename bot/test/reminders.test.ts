@@ -83,7 +83,7 @@ describe('reminder days (Asia/Tokyo, default calendar)', () => {
 const unsubmitted: TBotUnsubmittedAttendance = {
   year: 2026,
   month: 4,
-  form_path: '/task/workflows/3/create?year=2026&month=4',
+  form_path: '/task/workflows/3/create?month=2026-04',
   employees: [
     { user_id: 11, code: 'E001', name: '山田 太郎', open_id: 'ou_yamada' },
     { user_id: 12, code: 'E002', name: '佐藤 花子', open_id: 'ou_sato' },
@@ -136,7 +136,7 @@ describe('remindAttendance', () => {
     expect(sent[0]?.content).toEqual(
       reminderCard(
         { kind: 'month_end', month: { year: 2026, month: 4 }, name: '山田 太郎', deadline: '2026-04-30' },
-        'https://applink.example/open?url=https%3A%2F%2Fportal.example%2Ftask%2Fworkflows%2F3%2Fcreate%3Fyear%3D2026%26month%3D4',
+        'https://applink.example/open?url=https%3A%2F%2Fportal.example%2Ftask%2Fworkflows%2F3%2Fcreate%3Fmonth%3D2026-04',
       ),
     );
     expect(pushed).toEqual([]);
@@ -155,7 +155,7 @@ describe('remindAttendance', () => {
       user_id: 13,
       title: '勤怠提出のお願い',
       body: '田中 一郎 さん\n2026年4月の勤怠がまだ提出されていません。\n至急入力して提出してください。',
-      forward: '/task/workflows/3/create?year=2026&month=4',
+      forward: '/task/workflows/3/create?month=2026-04',
     });
   });
 
