@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pushDevices } from '../../db/schema/notifications.ts';
 
@@ -31,4 +32,26 @@ export async function upsertDevice(db: Db, device: { token: string; description:
     .returning(columns);
   if (!row) throw new Error('upsert into push_devices returned no row');
   return row;
+}
+
+/** Every token registered for the user, oldest first (the bot's push fan-out). */
+export async function listTokensOfUser(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ token: pushDevices.token })
+    .from(pushDevices)
+    .where(eq(pushDevices.userId, userId))
+    .orderBy(pushDevices.id);
+  return rows.map((r) => r.token);
+}
+
+/** Deletes the tokens (FCM called them dead), matched through their digest; answers how many went. */
+export async function deleteDevicesByToken(db: Db, tokens: readonly string[]): Promise<number> {
+  if (tokens.length === 0) return 0;
+  // The column is md5 of the token's UTF-8 text, as PostgreSQL computes it.
+  const digests = tokens.map((token) => createHash('md5').update(token, 'utf8').digest('hex'));
+  const rows = await db
+    .delete(pushDevices)
+    .where(inArray(pushDevices.tokenHash, digests))
+    .returning({ id: pushDevices.id });
+  return rows.length;
 }
