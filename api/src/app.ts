@@ -11,11 +11,13 @@ import { requireJsonBody } from './middleware/require-json.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { spa } from './middleware/spa.ts';
 import { accountRouter } from './modules/account/account.routes.ts';
+import { attendanceRouter } from './modules/attendance/attendance.routes.ts';
 import { authRouter } from './modules/auth/auth.routes.ts';
 import { casSingleLogoutHandlers } from './modules/auth/cas-logout.ts';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { serviceCredential } from './modules/bot/service-credential.ts';
+import { calendarRouter } from './modules/calendar/calendar.routes.ts';
 import { companyRouter } from './modules/company/company.routes.ts';
 import { devicesRouter } from './modules/devices/devices.routes.ts';
 import { healthRouter } from './modules/health/health.routes.ts';
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(workflowRouter({ requireAuth }));
   api.use(proxiesRouter({ requireAuth }));
   api.use(vacationsRouter({ requireAuth }));
+  api.use(attendanceRouter({ requireAuth }));
+  api.use(calendarRouter({ requireAuth }));
   api.use(apiNotFound);
 
   // CAS single logout posts a form, so it sits outside /api's JSON-only rule (path configurable).

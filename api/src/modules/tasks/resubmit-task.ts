@@ -6,6 +6,7 @@ import { WORKFLOW_MSG } from '@portal/shared/messages';
 import type { RequestContext } from '../../context.ts';
 import { attachments, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
+import { prepareAttendanceReport } from '../attendance/submit-attendance.ts';
 import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
 import { recordTransition } from './events.ts';
@@ -31,11 +32,17 @@ export async function resubmitTask({
     .select({ fieldName: attachments.fieldName })
     .from(attachments)
     .where(eq(attachments.taskId, task.id));
-  const { values, uploads } = checkValues(
-    fields,
-    input.body,
-    held.map((h) => h.fieldName),
-  );
+  const attendance =
+    workflow!.kind === 'attendance'
+      ? await prepareAttendanceReport(ctx.db, ctx.user.id, input.body, task.id)
+      : null;
+  const { values, uploads } =
+    attendance ??
+    checkValues(
+      fields,
+      input.body,
+      held.map((h) => h.fieldName),
+    );
   const applicant = await loadApplicant(ctx.db, ctx.user.id);
   if (workflow!.kind === 'vacation')
     await checkVacation(ctx.db, {
@@ -54,6 +61,7 @@ export async function resubmitTask({
       .set({ values, status: '01', updatedAt: new Date(), organizationId: applicant.chain[0]?.id ?? null })
       .where(eq(tasks.id, task.id))
       .returning();
+    if (attendance) await attendance.store(tx, task.id);
     await saveUploads(tx, task.id, uploads);
     await tx.delete(taskNodes).where(eq(taskNodes.taskId, task.id));
     await insertFlow(tx, task.id, applicant.userId, plan);

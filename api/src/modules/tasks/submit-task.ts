@@ -6,6 +6,7 @@ import type { TTask, TTaskFormValues } from '@portal/shared/contracts/tasks';
 import type { RequestContext } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
+import { prepareAttendanceReport } from '../attendance/submit-attendance.ts';
 import { NotFound } from '../../errors.ts';
 import { forwardTo, recordTransition, type Bell } from './events.ts';
 import {
@@ -72,7 +73,12 @@ export async function submitTask({
 }): Promise<TTask> {
   const workflow = await findActiveWorkflow(ctx, input.workflowId);
   const fields = await loadFields(ctx.db, workflow.id);
-  const { values, uploads } = checkValues(fields, input.body);
+  // A 勤怠報告 carries the month's grid, not form fields: the attendance module checks and stores it.
+  const attendance =
+    workflow.kind === 'attendance'
+      ? await prepareAttendanceReport(ctx.db, ctx.user.id, input.body, null)
+      : null;
+  const { values, uploads } = attendance ?? checkValues(fields, input.body);
   const applicant = await loadApplicant(ctx.db, ctx.user.id);
   if (workflow.kind === 'vacation')
     await checkVacation(ctx.db, {
@@ -95,6 +101,7 @@ export async function submitTask({
         values,
       })
       .returning();
+    if (attendance) await attendance.store(tx, created!.id);
     await saveUploads(tx, created!.id, uploads);
     await insertFlow(tx, created!.id, applicant.userId, plan);
     const moved = await advance(tx, created!.id);

@@ -1,0 +1,156 @@
+// The downloads: my month as .xlsx and PDF, a report as PDF, and every employee's month as one .xlsx
+// for payroll (expense.view_attendance). The figures are the stored ones the screens show.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Response } from 'express';
+import { labelOf, TASK_STATUSES } from '@portal/shared/codes';
+import { ATTENDANCE_XLSX_TYPE } from '@portal/shared/contracts/attendance';
+import { PERM } from '@portal/shared/permissions';
+import type { RequestContext } from '../../context.ts';
+import { attendanceVersions } from '../../db/schema/attendance.ts';
+import { employees } from '../../db/schema/employees.ts';
+import { tasks } from '../../db/schema/tasks.ts';
+import { NotFound } from '../../errors.ts';
+import { requirePerm } from '../../permissions.ts';
+import { findLatestVersion } from './attendance.repository.ts';
+import { monthPdf } from './month-pdf.ts';
+import { findEmployee } from './month-setup.ts';
+import { myEmployee, readMonth } from './my-month.ts';
+import { findVisibleReport } from './visibility.ts';
+import { monthWorkbook, payrollWorkbook, type MonthSheetInput, type PayrollRow } from './workbook.ts';
+
+export type ExportRequest =
+  | { ctx: RequestContext; kind: 'my-xlsx' | 'my-pdf' | 'payroll-xlsx'; year: number; month: number }
+  | { ctx: RequestContext; kind: 'report-pdf'; taskId: number };
+
+function send(res: Response, body: Buffer, filename: string, contentType: string) {
+  res.setHeader('Content-Type', contentType);
+  // An ASCII fallback for old clients, the real (Japanese) name in filename*.
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+  );
+  res.send(body);
+}
+
+function period(year: number, month: number): string {
+  return `${year}${String(month).padStart(2, '0')}`;
+}
+
+async function myMonthSheet(ctx: RequestContext, year: number, month: number) {
+  const employee = await myEmployee(ctx);
+  const shown = await readMonth(ctx, employee, { year, month });
+  const sheet: MonthSheetInput = {
+    year,
+    month,
+    employee,
+    data: {
+      first: shown.first,
+      second: shown.second,
+      remark: shown.remark,
+      default_input: shown.default_input,
+    },
+    result: shown.result,
+  };
+  return sheet;
+}
+
+async function reportSheet(ctx: RequestContext, taskId: number): Promise<MonthSheetInput> {
+  const task = await findVisibleReport(ctx, taskId);
+  const latest = await findLatestVersion(ctx.db, task.id);
+  const employee = task.employeeId === null ? null : await findEmployee(ctx.db, task.employeeId);
+  if (!latest || !employee) throw new NotFound();
+  return { year: latest.year, month: latest.month, employee, data: latest.data, result: latest.result };
+}
+
+/** The latest version of every employee's report of the month that is in progress or approved. */
+async function payrollRows(ctx: RequestContext, year: number, month: number): Promise<PayrollRow[]> {
+  const rows = await ctx.db
+    .select({
+      employeeId: attendanceVersions.employeeId,
+      code: employees.code,
+      name: sql<string>`${employees.lastName} || ' ' || ${employees.firstName}`,
+      orgName: sql<
+        string | null
+      >`(select o.name from positions p join organizations o on o.id = p.organization_id
+        where p.employee_id = ${employees.id} order by p.is_part_time, p.id limit 1)`,
+      status: tasks.status,
+      result: attendanceVersions.result,
+    })
+    .from(attendanceVersions)
+    .innerJoin(tasks, eq(tasks.id, attendanceVersions.taskId))
+    .innerJoin(employees, eq(employees.id, attendanceVersions.employeeId))
+    .where(
+      and(
+        eq(attendanceVersions.year, year),
+        eq(attendanceVersions.month, month),
+        inArray(tasks.status, ['01', '90']),
+      ),
+    )
+    .orderBy(asc(employees.code), desc(tasks.id), desc(attendanceVersions.version));
+  const seen = new Set<number>();
+  const out: PayrollRow[] = [];
+  for (const row of rows) {
+    if (seen.has(row.employeeId)) continue;
+    seen.add(row.employeeId);
+    out.push({
+      code: row.code,
+      name: row.name,
+      orgName: row.orgName,
+      statusName: labelOf(TASK_STATUSES, row.status),
+      totals: row.result.merged.totals,
+    });
+  }
+  return out;
+}
+
+export async function sendExport(res: Response, request: ExportRequest): Promise<void> {
+  const { ctx } = request;
+  switch (request.kind) {
+    case 'my-xlsx': {
+      const sheet = await myMonthSheet(ctx, request.year, request.month);
+      const book = monthWorkbook(sheet);
+      const body = Buffer.from(await book.xlsx.writeBuffer());
+      send(
+        res,
+        body,
+        `勤怠_${sheet.employee.code}_${period(sheet.year, sheet.month)}.xlsx`,
+        ATTENDANCE_XLSX_TYPE,
+      );
+      return;
+    }
+    case 'my-pdf': {
+      const sheet = await myMonthSheet(ctx, request.year, request.month);
+      const body = await monthPdf({ ...sheet, basicDays: sheet.result.merged.totals.basic_attendance_day });
+      send(
+        res,
+        body,
+        `勤怠_${sheet.employee.code}_${period(sheet.year, sheet.month)}.pdf`,
+        'application/pdf',
+      );
+      return;
+    }
+    case 'report-pdf': {
+      const sheet = await reportSheet(ctx, request.taskId);
+      const body = await monthPdf({ ...sheet, basicDays: sheet.result.merged.totals.basic_attendance_day });
+      send(
+        res,
+        body,
+        `勤怠_${sheet.employee.code}_${period(sheet.year, sheet.month)}.pdf`,
+        'application/pdf',
+      );
+      return;
+    }
+    case 'payroll-xlsx': {
+      await requirePerm(ctx, PERM.viewExpenseAttendance);
+      const book = payrollWorkbook(
+        request.year,
+        request.month,
+        await payrollRows(ctx, request.year, request.month),
+      );
+      const body = Buffer.from(await book.xlsx.writeBuffer());
+      send(res, body, `勤怠一覧_${period(request.year, request.month)}.xlsx`, ATTENDANCE_XLSX_TYPE);
+      return;
+    }
+  }
+}

@@ -1,0 +1,212 @@
+// A submitted report, for everyone who may see it: the read-only view of spec §2.5
+// (attendance/tasks/details/{id}/), its versions (attendance/{id}/), its timesheet, and the HR
+// correction of an approved report (attendance/tasks/modify-details/{id}/), which keeps the version
+// before it and records who edited it and when.
+import { and, eq } from 'drizzle-orm';
+import { labelOf, TASK_STATUSES } from '@portal/shared/codes';
+import type { TAttachmentDownload } from '@portal/shared/contracts/attachments';
+import {
+  ATTENDANCE_FILE_FIELD,
+  ZAttendanceCorrectionInput,
+  type TAttendanceDetails,
+  type TAttendanceReport,
+} from '@portal/shared/contracts/attendance';
+import { ATTENDANCE_MSG } from '@portal/shared/messages';
+import { hasPerm, PERM } from '@portal/shared/permissions';
+import type { RequestContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { attachments, tasks } from '../../db/schema/tasks.ts';
+import { Conflict, NotFound, PermissionDenied } from '../../errors.ts';
+import { listPermissionCodenames } from '../account/account.repository.ts';
+import { lockTask } from '../tasks/flow.ts';
+import { saveUploads } from '../tasks/form-values.ts';
+import { userNames } from '../tasks/task-views.ts';
+import { listVersions } from './attendance.repository.ts';
+import { checkMonth, fieldErrorsOf } from './check-month.ts';
+import { findEmployee, loadMonthSetup, type EmployeeRef } from './month-setup.ts';
+import { findTimesheet, toSheet } from './sheet.ts';
+import { deleteTimesheet, timesheetUpload, writeVersion } from './submit-attendance.ts';
+import { findVisibleReport, type AttendanceTask } from './visibility.ts';
+
+const TOKYO_MINUTE = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** 'YYYY-MM-DD HH:mm' in Asia/Tokyo (spec §9 notification time format). */
+export function tokyoMinute(at: Date): string {
+  return TOKYO_MINUTE.format(at);
+}
+
+async function mayCorrect(ctx: RequestContext): Promise<boolean> {
+  if (ctx.user.isSuperuser) return true;
+  const perms = await listPermissionCodenames(ctx.db, ctx.user.id);
+  return hasPerm({ is_superuser: false, perms }, PERM.changeAttendance);
+}
+
+async function employeeOf(db: Db, task: AttendanceTask): Promise<EmployeeRef> {
+  const employee = task.employeeId === null ? null : await findEmployee(db, task.employeeId);
+  if (!employee) throw new NotFound();
+  return employee;
+}
+
+async function detailsOf(
+  ctx: RequestContext,
+  task: AttendanceTask,
+  version: number | undefined,
+): Promise<TAttendanceDetails> {
+  const versions = await listVersions(ctx.db, task.id);
+  const latest = versions[0];
+  const shown = version === undefined ? latest : versions.find((v) => v.version === version);
+  if (!latest || !shown) throw new NotFound();
+  const employee = await employeeOf(ctx.db, task);
+  const [setup, attachment, canCorrect] = await Promise.all([
+    loadMonthSetup(ctx.db, employee.id, shown.year, shown.month),
+    findTimesheet(ctx.db, task.id),
+    mayCorrect(ctx),
+  ]);
+  let editedBy: string | null = null;
+  let editedAt: string | null = null;
+  if (shown.isCorrection) {
+    const names = shown.createdById === null ? new Map() : await userNames(ctx.db, [shown.createdById]);
+    editedBy = (shown.createdById !== null && names.get(shown.createdById)) || '';
+    editedAt = tokyoMinute(shown.createdAt);
+  }
+  return {
+    ...toSheet(employee, setup, shown.data, shown.result, attachment),
+    task_id: task.id,
+    task_status: task.status,
+    task_status_name: labelOf(TASK_STATUSES, task.status),
+    basic_attendance_day: shown.result.merged.totals.basic_attendance_day,
+    version: shown.version,
+    latest_version: latest.version,
+    edited_by: editedBy,
+    edited_at: editedAt,
+    edited_line:
+      editedBy !== null && editedAt !== null ? ATTENDANCE_MSG.editedLine(editedBy, editedAt) : null,
+    can_edit: canCorrect && task.status === '90',
+  };
+}
+
+export async function getReportDetails({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { taskId: number; version?: number };
+}): Promise<TAttendanceDetails> {
+  return detailsOf(ctx, await findVisibleReport(ctx, input.taskId), input.version);
+}
+
+export async function getReport({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { taskId: number };
+}): Promise<TAttendanceReport> {
+  const task = await findVisibleReport(ctx, input.taskId);
+  const employee = await employeeOf(ctx.db, task);
+  const versions = await listVersions(ctx.db, task.id);
+  if (versions.length === 0) throw new NotFound();
+  const names = await userNames(
+    ctx.db,
+    versions.flatMap((v) => (v.createdById === null ? [] : [v.createdById])),
+  );
+  return {
+    task_id: task.id,
+    task_status: task.status,
+    task_status_name: labelOf(TASK_STATUSES, task.status),
+    year: versions[0]!.year,
+    month: versions[0]!.month,
+    employee: { id: employee.id, code: employee.code, name: employee.name },
+    versions: versions.map((v) => ({
+      version: v.version,
+      editor_name: (v.createdById !== null && names.get(v.createdById)) || '',
+      created_at: v.createdAt.toISOString(),
+      is_correction: v.isCorrection,
+      totals: v.result.merged.totals,
+    })),
+  };
+}
+
+/** GET attendance/tasks/details/{id}/file/: the timesheet, for everyone who may see the report. */
+export async function downloadTimesheet({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { taskId: number };
+}): Promise<TAttachmentDownload> {
+  const task = await findVisibleReport(ctx, input.taskId);
+  const [row] = await ctx.db
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.taskId, task.id), eq(attachments.fieldName, ATTENDANCE_FILE_FIELD)));
+  if (!row) throw new NotFound();
+  return {
+    name: row.name,
+    content: row.content.toString('base64'),
+    content_type: row.contentType,
+    size: row.content.length,
+  };
+}
+
+async function correctableReport(ctx: RequestContext, taskId: number): Promise<AttendanceTask> {
+  const task = await findVisibleReport(ctx, taskId);
+  if (!(await mayCorrect(ctx))) throw new PermissionDenied();
+  return task;
+}
+
+export async function getCorrection({ ctx, input }: { ctx: RequestContext; input: { taskId: number } }) {
+  return detailsOf(ctx, await correctableReport(ctx, input.taskId), undefined);
+}
+
+export async function correctReport({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { taskId: number; body: unknown };
+}): Promise<TAttendanceDetails> {
+  const task = await correctableReport(ctx, input.taskId);
+  const parsed = ZAttendanceCorrectionInput.safeParse(input.body ?? {});
+  if (!parsed.success) throw fieldErrorsOf(parsed.error);
+  if (task.status !== '90') throw new Conflict(ATTENDANCE_MSG.correctionNotAllowed);
+  const [latest] = await listVersions(ctx.db, task.id);
+  if (!latest) throw new NotFound();
+  const employee = await employeeOf(ctx.db, task);
+  const setup = await loadMonthSetup(ctx.db, employee.id, latest.year, latest.month);
+  const { first, second, remark } = parsed.data;
+  const { data, result } = checkMonth(
+    { first, second, remark, default_input: latest.data.default_input },
+    setup,
+  );
+  const upload = timesheetUpload(parsed.data.work_time_file);
+
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockTask(tx, task.id);
+    if (!locked || locked.status !== '90') throw new Conflict(ATTENDANCE_MSG.correctionNotAllowed);
+    await writeVersion(tx, {
+      taskId: task.id,
+      employeeId: employee.id,
+      year: latest.year,
+      month: latest.month,
+      data,
+      result,
+      createdById: ctx.user.id,
+      replace: false,
+    });
+    if (upload) await saveUploads(tx, task.id, [upload]);
+    else if (parsed.data.file_del) await deleteTimesheet(tx, task.id);
+    await tx
+      .update(tasks)
+      .set({ values: { ...locked.values, remark: remark === '' ? null : remark }, updatedAt: new Date() })
+      .where(eq(tasks.id, task.id));
+  });
+  return detailsOf(ctx, task, undefined);
+}

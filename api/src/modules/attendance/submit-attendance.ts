@@ -1,0 +1,138 @@
+// A 勤怠報告 submitted through the workflow engine (POST task/workflows/{id}/form/, and resubmission
+// of a sent-back one): the engine calls prepareAttendanceReport instead of its generic form check,
+// and `store` inside its transaction. One report an employee and month (01, 02 or 90): another is 409.
+import { and, eq } from 'drizzle-orm';
+import {
+  ATTENDANCE_FILE_FIELD,
+  ZAttendanceSubmitInput,
+  type TAttendanceTabsResultData,
+} from '@portal/shared/contracts/attendance';
+import { MAX_UPLOAD_KB } from '@portal/shared/limits';
+import { ATTENDANCE_MSG, FIELD_MSG, WORKFLOW_MSG } from '@portal/shared/messages';
+import type { TFieldValues } from '@portal/shared/workflow/field-values';
+import { exceedsUploadLimit, parseUploadString } from '@portal/shared/workflow/upload';
+import type { Db } from '../../db/client.ts';
+import { attendanceVersions, type TAttendanceData } from '../../db/schema/attendance.ts';
+import { attachments } from '../../db/schema/tasks.ts';
+import { Conflict, ValidationError } from '../../errors.ts';
+import { contentTypeOf, type Upload } from '../tasks/form-values.ts';
+import { findHoldingReport, upsertDraft } from './attendance.repository.ts';
+import { checkMonth, fieldErrorsOf } from './check-month.ts';
+import { findEmployeeOfUser, loadMonthSetup } from './month-setup.ts';
+
+export interface PreparedAttendanceReport {
+  /** The task's values: what the generic task view shows (year, month, remark). */
+  readonly values: TFieldValues;
+  readonly uploads: Upload[];
+  /** Inside the engine's transaction, before its uploads are saved. */
+  store(tx: Db, taskId: number): Promise<void>;
+}
+
+/** The timesheet of a body: null when none was sent, else the upload, or a field error. */
+export function timesheetUpload(value: string | null | undefined): Upload | null {
+  if (value === undefined || value === null || value.trim() === '') return null;
+  const label = ATTENDANCE_MSG.timesheetLabel;
+  const upload = parseUploadString(value);
+  if (!upload) throw ValidationError.field(ATTENDANCE_FILE_FIELD, FIELD_MSG.fileInvalid(label));
+  if (exceedsUploadLimit(upload.size))
+    throw ValidationError.field(ATTENDANCE_FILE_FIELD, FIELD_MSG.fileTooLarge(label, MAX_UPLOAD_KB));
+  return {
+    fieldName: ATTENDANCE_FILE_FIELD,
+    name: upload.filename,
+    contentType: contentTypeOf(upload.filename),
+    content: Buffer.from(upload.contentBase64, 'base64'),
+  };
+}
+
+export async function deleteTimesheet(tx: Db, taskId: number): Promise<void> {
+  await tx
+    .delete(attachments)
+    .where(and(eq(attachments.taskId, taskId), eq(attachments.fieldName, ATTENDANCE_FILE_FIELD)));
+}
+
+/**
+ * Checks the body (the contract's ZAttendanceSubmitInput) and the month; `taskId` is the report being
+ * resubmitted, null for a new one.
+ */
+export async function prepareAttendanceReport(
+  db: Db,
+  userId: number,
+  body: unknown,
+  taskId: number | null,
+): Promise<PreparedAttendanceReport> {
+  const parsed = ZAttendanceSubmitInput.safeParse(body ?? {});
+  if (!parsed.success) throw fieldErrorsOf(parsed.error);
+  const input = parsed.data;
+  const employee = await findEmployeeOfUser(db, userId);
+  if (!employee) throw ValidationError.field('non_field_errors', WORKFLOW_MSG.notEmployee);
+  const setup = await loadMonthSetup(db, employee.id, input.year, input.month);
+  const { first, second, remark, default_input } = input;
+  const { data, result } = checkMonth({ first, second, remark, default_input }, setup);
+  const upload = timesheetUpload(input.work_time_file);
+  const key = { employeeId: employee.id, year: input.year, month: input.month };
+
+  const refuseSecond = async (q: Db) => {
+    const holding = await findHoldingReport(q, key.employeeId, key.year, key.month);
+    if (holding && holding.taskId !== taskId) throw new Conflict(ATTENDANCE_MSG.alreadySubmitted);
+  };
+  // Refused before the engine plans anything; checked again under the month's lock below.
+  await refuseSecond(db);
+
+  return {
+    values: {
+      year: input.year,
+      month: String(input.month).padStart(2, '0'),
+      remark: data.remark === '' ? null : data.remark,
+      [ATTENDANCE_FILE_FIELD]: null,
+    },
+    uploads: upload ? [upload] : [],
+    async store(tx, id) {
+      // The draft row is the month's lock (see my-month.ts): two submissions of one month serialise here.
+      await upsertDraft(tx, key, data);
+      await refuseSecond(tx);
+      await writeVersion(tx, { taskId: id, ...key, data, result, createdById: userId, replace: true });
+      if (input.file_del && !upload) await deleteTimesheet(tx, id);
+    },
+  };
+}
+
+/**
+ * Stores a version of a report. `replace`: the submission (or resubmission) is version 1 and replaces
+ * what a sent-back report had; otherwise (an HR correction) the next version, the earlier ones kept.
+ */
+export async function writeVersion(
+  tx: Db,
+  v: {
+    taskId: number;
+    employeeId: number;
+    year: number;
+    month: number;
+    data: TAttendanceData;
+    result: TAttendanceTabsResultData;
+    createdById: number;
+    replace: boolean;
+  },
+): Promise<number> {
+  let version = 1;
+  if (v.replace) {
+    await tx.delete(attendanceVersions).where(eq(attendanceVersions.taskId, v.taskId));
+  } else {
+    const rows = await tx
+      .select({ version: attendanceVersions.version })
+      .from(attendanceVersions)
+      .where(eq(attendanceVersions.taskId, v.taskId));
+    version = Math.max(0, ...rows.map((r) => r.version)) + 1;
+  }
+  await tx.insert(attendanceVersions).values({
+    taskId: v.taskId,
+    version,
+    employeeId: v.employeeId,
+    year: v.year,
+    month: v.month,
+    data: v.data,
+    result: v.result,
+    createdById: v.createdById,
+    isCorrection: !v.replace,
+  });
+  return version;
+}

@@ -1,0 +1,93 @@
+// master/company/calendar (spec §3.7, §7.9): the calendar images of /company/calendar and the settings
+// the business days come from. Reading is for everyone signed in; changing needs
+// PERM.changeCompanyCalendar (docs/decisions.md).
+import { eq } from 'drizzle-orm';
+import type {
+  TCalendarFile,
+  TCalendarFileUpload,
+  TCompanyCalendar,
+  TCompanyCalendarSettings,
+} from '@portal/shared/contracts/calendar';
+import { MAX_UPLOAD_KB } from '@portal/shared/limits';
+import { FIELD_MSG } from '@portal/shared/messages';
+import { hasPerm, PERM } from '@portal/shared/permissions';
+import { exceedsUploadLimit, parseUploadString } from '@portal/shared/workflow/upload';
+import { ATTACHMENT_EXTENSIONS } from '@portal/shared/limits';
+import type { RequestContext } from '../../context.ts';
+import { companyCalendarFiles } from '../../db/schema/company.ts';
+import { NotFound, ValidationError } from '../../errors.ts';
+import { requirePerm } from '../../permissions.ts';
+import { listPermissionCodenames } from '../account/account.repository.ts';
+import { loadCalendarSettings, saveCalendarSettings } from '../calendar/calendar.repository.ts';
+import { contentTypeOf } from '../tasks/form-values.ts';
+import { listCalendarFiles } from './company.repository.ts';
+import { toCalendarFile } from './company.service.ts';
+
+async function mayEdit(ctx: RequestContext): Promise<boolean> {
+  if (ctx.user.isSuperuser) return true;
+  const perms = await listPermissionCodenames(ctx.db, ctx.user.id);
+  return hasPerm({ is_superuser: false, perms }, PERM.changeCompanyCalendar);
+}
+
+export async function getCompanyCalendar({ ctx }: { ctx: RequestContext }): Promise<TCompanyCalendar> {
+  const [files, settings, canEdit] = await Promise.all([
+    listCalendarFiles(ctx.db),
+    loadCalendarSettings(ctx.db),
+    mayEdit(ctx),
+  ]);
+  return { file_calendar: files.map(toCalendarFile), settings, can_edit: canEdit };
+}
+
+export async function updateCompanyCalendar({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: TCompanyCalendarSettings;
+}): Promise<TCompanyCalendar> {
+  await ctx.db.transaction((tx) => saveCalendarSettings(tx, input));
+  return getCompanyCalendar({ ctx });
+}
+
+const IMAGE_EXTENSIONS: readonly string[] = ATTACHMENT_EXTENSIONS.image;
+const LABEL = 'ファイル';
+
+export async function addCalendarFile({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: TCalendarFileUpload;
+}): Promise<TCalendarFile> {
+  await requirePerm(ctx, PERM.changeCompanyCalendar);
+  const upload = parseUploadString(input.file);
+  const extension = upload?.filename.split('.').pop()?.toLowerCase() ?? '';
+  if (!upload || !IMAGE_EXTENSIONS.includes(extension))
+    throw ValidationError.field('file', FIELD_MSG.fileInvalid(LABEL));
+  if (exceedsUploadLimit(upload.size))
+    throw ValidationError.field('file', FIELD_MSG.fileTooLarge(LABEL, MAX_UPLOAD_KB));
+  const [row] = await ctx.db
+    .insert(companyCalendarFiles)
+    .values({
+      name: input.name,
+      image: Buffer.from(upload.contentBase64, 'base64'),
+      contentType: contentTypeOf(upload.filename),
+    })
+    .returning();
+  return toCalendarFile(row!);
+}
+
+export async function deleteCalendarFile({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { id: number };
+}): Promise<void> {
+  await requirePerm(ctx, PERM.changeCompanyCalendar);
+  const deleted = await ctx.db
+    .delete(companyCalendarFiles)
+    .where(eq(companyCalendarFiles.id, input.id))
+    .returning({ id: companyCalendarFiles.id });
+  if (deleted.length === 0) throw new NotFound();
+}
