@@ -4,7 +4,7 @@ import { TaskKindViewsContext, type TaskKindViews } from '@/components/task-kind
 import { queryClient } from '@/lib/query-client.ts';
 
 /** Read-only views of their own for some kinds of workflow, loaded with the first such task. */
-const TASK_KIND_VIEWS: TaskKindViews = {
+export const TASK_KIND_VIEWS: TaskKindViews = {
   attendance: lazy(() => import('@/features/attendance/view/attendance-report-view.tsx')),
 };
 
