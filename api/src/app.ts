@@ -1,5 +1,6 @@
 // The Express application, without listening: index.ts serves it, tests drive it with supertest.
 // Everything it needs comes in through `deps`, so tests never depend on process.env.
+import type { Queue } from 'bullmq';
 import express, { type Express } from 'express';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -16,6 +17,8 @@ import { authRouter } from './modules/auth/auth.routes.ts';
 import { casSingleLogoutHandlers } from './modules/auth/cas-logout.ts';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { botRouter } from './modules/bot/bot.routes.ts';
+import { botPushRouter } from './modules/bot/push.routes.ts';
 import { serviceCredential } from './modules/bot/service-credential.ts';
 import { calendarRouter } from './modules/calendar/calendar.routes.ts';
 import { companyRouter } from './modules/company/company.routes.ts';
@@ -23,6 +26,7 @@ import { devicesRouter } from './modules/devices/devices.routes.ts';
 import { healthRouter } from './modules/health/health.routes.ts';
 import { notificationsRouter } from './modules/notifications/notifications.routes.ts';
 import { organizationsRouter } from './modules/organizations/organizations.routes.ts';
+import { QUEUE_BOARD_PATH, queueBoard } from './modules/outbox/queue-board.ts';
 import { proxiesRouter } from './modules/proxies/proxies.routes.ts';
 import { tasksRouter } from './modules/tasks/tasks.routes.ts';
 import { vacationsRouter } from './modules/vacations/vacations.routes.ts';
@@ -38,6 +42,8 @@ export interface AppDeps {
   readonly logger: Logger;
   /** Defaults to in-memory limiters; a multi-replica deployment passes Redis-backed ones. */
   readonly loginThrottle?: LoginThrottle;
+  /** The bot's queues, shown to staff in the dashboard; absent when REDIS_URL is unset. */
+  readonly botQueues?: readonly Queue[];
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -53,6 +59,15 @@ export function createApp(deps: AppDeps): Express {
   const service = serviceCredential(db, config.bot.serviceToken);
   // The bot's credential is refused everywhere except where service-credential.ts says.
   const requireAuth = service.withServiceCredential(authenticate(db, tokens));
+  const board = deps.botQueues
+    ? queueBoard({
+        queues: deps.botQueues,
+        db,
+        tokens,
+        requireAuth,
+        accessTtlSeconds: config.accessTokenTtlSeconds,
+      })
+    : null;
 
   const app = express();
   app.disable('x-powered-by');
@@ -81,10 +96,14 @@ export function createApp(deps: AppDeps): Express {
   api.use(vacationsRouter({ requireAuth }));
   api.use(attendanceRouter({ requireAuth }));
   api.use(calendarRouter({ requireAuth }));
+  api.use(botRouter({ db, requireService: service.requireService }));
+  if (board) api.use(board.sessionRouter);
+  api.use(botPushRouter({ db, requireService: service.requireService }));
   api.use(apiNotFound);
 
   // CAS single logout posts a form, so it sits outside /api's JSON-only rule (path configurable).
   if (config.cas) app.post(config.cas.singleLogoutPath, ...casSingleLogoutHandlers({ db, logger }));
+  if (board) app.use(QUEUE_BOARD_PATH, board.boardRouter);
   app.use('/api', api);
   app.use(spa(config.webDistDir));
   app.use(apiNotFound);

@@ -7,6 +7,8 @@ import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { withJwtSecret } from './jwt-secret.ts';
 import { createLogger } from './logger.ts';
+import { openBotQueues } from './modules/outbox/bot-queues.ts';
+import { startOutboxRelay } from './modules/outbox/relay.ts';
 
 /** How long running requests get to finish before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -46,7 +48,20 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ config, db: handle.db, logger });
+// With Redis, the outbox reaches the Lark bot; without it (the embedded default) rows wait unsent.
+const botQueues = config.bot.redisUrl
+  ? openBotQueues({ redisUrl: config.bot.redisUrl, prefix: config.bot.queuePrefix, logger })
+  : null;
+const relay = botQueues
+  ? startOutboxRelay({ db: handle.db, queues: botQueues, pollMs: config.bot.outboxPollMs, logger })
+  : null;
+
+const app = createApp({
+  config,
+  db: handle.db,
+  logger,
+  ...(botQueues ? { botQueues: [botQueues.events, botQueues.lark] } : {}),
+});
 const server: Server = app.listen(config.port, config.host, () => {
   logger.info(
     { port: config.port, host: config.host, database: handle.kind, dataDir: config.dataDir },
@@ -71,6 +86,8 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await relay?.stop();
+  await botQueues?.close();
   await handle.close();
   logger.info('stopped');
   process.exit(0);

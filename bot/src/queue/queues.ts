@@ -1,7 +1,7 @@
 // The two queues (shared/src/contracts/bot-jobs.ts), their retry policy and their key prefix: one
 // place that says how jobs are kept and retried.
 import { Queue, type ConnectionOptions, type DefaultJobOptions } from 'bullmq';
-import { EVENTS_QUEUE, LARK_QUEUE } from '@portal/shared/contracts/bot-jobs';
+import { EVENTS_QUEUE, JOB_DEFAULTS, LARK_QUEUE } from '@portal/shared/contracts/bot-jobs';
 
 export interface QueueSettings {
   readonly prefix: string;
@@ -9,16 +9,12 @@ export interface QueueSettings {
   readonly backoffMs: number;
 }
 
-/**
- * Completed jobs are kept a day so that a re-added job id stays a no-op for at least Lark's uuid
- * hour; failed jobs are kept for inspection in the dashboard.
- */
+/** The shared defaults, with the attempts and first delay this deployment chose. */
 export function jobOptions(settings: QueueSettings): DefaultJobOptions {
   return {
+    ...JOB_DEFAULTS,
     attempts: settings.attempts,
-    backoff: { type: 'exponential', delay: settings.backoffMs, jitter: 0.2 },
-    removeOnComplete: { age: 24 * 3600, count: 100_000 },
-    removeOnFail: false,
+    backoff: { ...JOB_DEFAULTS.backoff, delay: settings.backoffMs },
   };
 }
 

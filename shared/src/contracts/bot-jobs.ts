@@ -2,6 +2,7 @@
 // on the BullMQ queues, their payloads and idempotency keys, and the service credential the bot
 // presents to the API. The same schemas validate a job when it is added and before a handler runs.
 import { z } from 'zod';
+import { ZAttendanceTotals } from '../attendance/schema.ts';
 
 /** Queue of events: the API's outbox relay and the schedulers add here; handlers fan out. */
 export const EVENTS_QUEUE = 'portal-events';
@@ -18,6 +19,18 @@ export const ZIdempotencyKey = z.string().min(1).max(200);
 export function jobIdOf(key: string): string {
   return key.replace(/:/g, '.');
 }
+
+/**
+ * How jobs are retried and kept, the same whoever adds them (the API's relay, the bot). Completed
+ * jobs stay a day, so a re-added id stays a no-op well past Lark's uuid hour; failed ones stay for
+ * inspection in the dashboard.
+ */
+export const JOB_DEFAULTS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1000, jitter: 0.2 },
+  removeOnComplete: { age: 24 * 3600, count: 100_000 },
+  removeOnFail: false,
+} as const;
 
 // ── portal-events ────────────────────────────────────────────────────────────────────────────────
 
@@ -195,12 +208,12 @@ export const ZBotTaskCard = z.object({
       remaining_days: z.number().nullable(),
     })
     .nullable(),
-  /** An attendance report: the month and its totals. */
+  /** An attendance report: the month and its totals (both tabs together, the latest version). */
   attendance: z
-    .object({ year: z.number().int(), month: z.number().int(), totals: z.array(ZLabelled) })
+    .object({ year: z.number().int(), month: z.number().int(), totals: ZAttendanceTotals })
     .nullable(),
-  /** The fixed reject reasons to choose from (vacation); null: a free reason. */
-  reject_reasons: z.array(z.string()).nullable(),
+  /** The fixed reject reasons to choose from (vacation: code and sentence); null: a free reason. */
+  reject_reasons: z.array(z.object({ value: z.string(), text: z.string() })).nullable(),
   nodes: z.array(ZCardNode),
 });
 export type TBotTaskCard = z.infer<typeof ZBotTaskCard>;

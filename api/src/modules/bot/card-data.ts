@@ -1,0 +1,165 @@
+// What the bot's cards show about a task (ZBotTaskCard): the task as the screens read it, its fields
+// in the compact form of spec §2.4, the vacation or attendance figures, and each node with the
+// people its card goes to — the approvers and whoever stands in for one of them today — with their
+// Lark open_id.
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { PAID_LEAVE_CATEGORY, labelOf } from '@portal/shared/codes';
+import type { TBotTaskCard, TCardRecipient, TLabelled } from '@portal/shared/contracts/bot-jobs';
+import type { TTaskFormField } from '@portal/shared/contracts/tasks';
+import { VACATION_CATEGORIES, VACATION_FIELDS, VACATION_REJECT_REASONS } from '@portal/shared/workflow/codes';
+import { countLeaveDays, leavePeriodOf } from '@portal/shared/workflow/vacation';
+import type { Db } from '../../db/client.ts';
+import { attendanceVersions } from '../../db/schema/attendance.ts';
+import { larkBindings } from '../../db/schema/lark.ts';
+import { approvalProxies } from '../../db/schema/proxies.ts';
+import { taskNodeApprovers, tasks } from '../../db/schema/tasks.ts';
+import { tokyoDate } from '../../dates.ts';
+import { NotFound } from '../../errors.ts';
+import { toTask, toTaskForm, toTaskNodes, userNames } from '../tasks/task-views.ts';
+import { paidLeaveBalance } from '../tasks/vacation-checks.ts';
+
+/** A field's value as text, as the read-only task view shows it. */
+function display(field: TTaskFormField): string {
+  if (field.data_type === 'file') return field.attachment_name ?? '';
+  const { value } = field;
+  if (value === null || value === '') return '';
+  if (field.data_type === 'boolean') return value === true || value === 'true' ? 'はい' : 'いいえ';
+  const text = (item: string | number) =>
+    field.choices.find((choice) => choice.value === String(item))?.text ?? String(item);
+  if (Array.isArray(value)) return value.map(text).join('、');
+  return field.data_type === 'choice' ? text(value as string | number) : String(value);
+}
+
+/** Approvers of each node, and the proxies standing in for them today, with their open_ids. */
+async function recipientsByNode(db: Db, nodeIds: readonly number[]): Promise<Map<number, TCardRecipient[]>> {
+  const byNode = new Map<number, TCardRecipient[]>(nodeIds.map((id) => [id, []]));
+  if (nodeIds.length === 0) return byNode;
+  const links = await db
+    .select()
+    .from(taskNodeApprovers)
+    .where(inArray(taskNodeApprovers.taskNodeId, [...nodeIds]));
+  const approverIds = [...new Set(links.map((l) => l.userId))];
+  const today = tokyoDate();
+  const proxies = approverIds.length
+    ? await db
+        .select({ principalId: approvalProxies.principalId, proxyId: approvalProxies.proxyId })
+        .from(approvalProxies)
+        .where(
+          and(
+            inArray(approvalProxies.principalId, approverIds),
+            lte(approvalProxies.startDate, today),
+            gte(approvalProxies.endDate, today),
+          ),
+        )
+    : [];
+  const everyone = [...new Set([...approverIds, ...proxies.map((p) => p.proxyId)])];
+  const names = await userNames(db, everyone);
+  const bindings = everyone.length
+    ? await db
+        .select({ userId: larkBindings.userId, openId: larkBindings.openId })
+        .from(larkBindings)
+        .where(inArray(larkBindings.userId, everyone))
+    : [];
+  const openIds = new Map(bindings.map((b) => [b.userId, b.openId]));
+  const person = (userId: number, principalName: string | null): TCardRecipient => ({
+    user_id: userId,
+    name: names.get(userId) ?? '',
+    open_id: openIds.get(userId) ?? null,
+    principal_name: principalName,
+  });
+  for (const link of links) {
+    const list = byNode.get(link.taskNodeId)!;
+    if (!list.some((r) => r.user_id === link.userId)) list.push(person(link.userId, null));
+    for (const proxy of proxies.filter((p) => p.principalId === link.userId)) {
+      // Someone who is an approver of the node in their own right gets one card, not two.
+      if (list.some((r) => r.user_id === proxy.proxyId)) continue;
+      list.push(person(proxy.proxyId, names.get(link.userId) ?? ''));
+    }
+  }
+  return byNode;
+}
+
+async function vacationOf(db: Db, task: typeof tasks.$inferSelect): Promise<TBotTaskCard['vacation']> {
+  const period = leavePeriodOf(task.values);
+  if (!period) return null;
+  const category = String(task.values[VACATION_FIELDS.category] ?? '');
+  const remaining =
+    category === PAID_LEAVE_CATEGORY && task.employeeId !== null
+      ? (await paidLeaveBalance(db, task.employeeId, task.applicantId)).remaining
+      : null;
+  return {
+    category_name: labelOf(VACATION_CATEGORIES, category),
+    start_date: period.start_date,
+    end_date: period.end_date,
+    days: countLeaveDays(period),
+    remaining_days: remaining,
+  };
+}
+
+async function attendanceOf(db: Db, taskId: number): Promise<TBotTaskCard['attendance']> {
+  const [latest] = await db
+    .select({
+      year: attendanceVersions.year,
+      month: attendanceVersions.month,
+      result: attendanceVersions.result,
+    })
+    .from(attendanceVersions)
+    .where(eq(attendanceVersions.taskId, taskId))
+    .orderBy(desc(attendanceVersions.version))
+    .limit(1);
+  return latest ? { year: latest.year, month: latest.month, totals: latest.result.merged.totals } : null;
+}
+
+export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+  if (!row) throw new NotFound();
+  const task = await toTask(db, row, 0);
+  const nodes = (await toTaskNodes(db, row)).filter((n) => !n.is_observer);
+  const recipients = await recipientsByNode(
+    db,
+    nodes.map((n) => n.id),
+  );
+  const [binding] = await db
+    .select({ openId: larkBindings.openId })
+    .from(larkBindings)
+    .where(eq(larkBindings.userId, row.applicantId));
+  const fields: TLabelled[] = (await toTaskForm(db, row)).map((f) => ({ label: f.label, value: display(f) }));
+  const isVacation = task.workflow_kind === 'vacation';
+  return {
+    task: {
+      id: task.id,
+      workflow_name: task.workflow_name,
+      workflow_kind: task.workflow_kind,
+      status: task.status,
+      status_name: task.status_name,
+      applicant_id: task.applicant_id,
+      applicant_name: task.employee_name,
+      applicant_open_id: binding?.openId ?? null,
+      employee_code: task.employee_code,
+      org_name: task.org_full_name ?? task.org_name,
+      project_name: task.project_name,
+      created_at: task.created_at,
+      finished_at: task.finished_at,
+    },
+    fields,
+    vacation: isVacation ? await vacationOf(db, row) : null,
+    attendance: task.workflow_kind === 'attendance' ? await attendanceOf(db, row.id) : null,
+    reject_reasons: isVacation
+      ? VACATION_REJECT_REASONS.map((r) => ({ value: r.value, text: r.label }))
+      : null,
+    nodes: nodes.map((n) => ({
+      id: n.id,
+      name: n.node_name,
+      order: n.order,
+      status: n.status,
+      status_name: n.status_name,
+      acted_by_name: n.acted_by_name,
+      acted_at: n.acted_at,
+      is_proxy: n.is_proxy,
+      principal_name: n.principal_name,
+      comment: n.comment,
+      reason: n.reason,
+      recipients: recipients.get(n.id) ?? [],
+    })),
+  };
+}
