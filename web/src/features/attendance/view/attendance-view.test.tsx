@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TAttendanceReport } from '@portal/shared/contracts/attendance';
 import { ATTENDANCE_MSG } from '@portal/shared/messages';
 import { mockFetch } from '@/testing/fetch-mock.ts';
@@ -9,6 +9,9 @@ import AttendanceReportRoute from '../routes/attendance-report.tsx';
 import { AttendanceReportView } from './attendance-report-view.tsx';
 import { AttendanceView, EDIT_BUTTON } from './attendance-view.tsx';
 import { attendanceDetails } from './test-details.ts';
+
+const files = vi.hoisted(() => ({ saveFile: vi.fn(), openFileWindow: vi.fn() }));
+vi.mock('@/lib/save-file.ts', () => files);
 
 const toneOf = (date: string) =>
   screen
@@ -47,7 +50,7 @@ describe('read-only attendance view (spec §2.5)', () => {
     expect(seventh.querySelector('[data-cell="night_over"]')).toHaveTextContent('1:00');
     expect(seventh.querySelector('[data-cell="total_time"]')).toHaveTextContent('13:00');
     const totals = screen.getByTestId('attendance-totals');
-    expect(within(totals).getByText('有給日数').nextSibling).toHaveTextContent('1.5');
+    expect(within(totals).getByText('有給休暇日数').nextSibling).toHaveTextContent('1.5');
     expect(within(totals).getByText('欠勤日数').nextSibling).toHaveTextContent('1');
 
     await userEvent.click(screen.getByRole('tab', { name: '合併勤怠' }));
@@ -69,6 +72,24 @@ describe('read-only attendance view (spec §2.5)', () => {
     expect(toneOf('2025-04-05')).toBe('grey'); // Saturday, no type
     expect(toneOf('2025-04-06')).toBe('grey'); // Sunday, no type
     expect(toneOf('2025-04-09')).toBeNull(); // a weekday with no type
+  });
+
+  it('saves the timesheet, fetched through the report so everyone who sees the report gets it', async () => {
+    const { requests } = mockFetch({
+      'GET /api/attendance/tasks/details/12/file/': {
+        body: {
+          name: 'timesheet-2025-04.xlsx',
+          content: 'UEsDBA==',
+          content_type: 'application/vnd.ms-excel',
+          size: 4,
+        },
+      },
+    });
+    renderWithRouter(<AttendanceView details={attendanceDetails()} />);
+    await userEvent.click(screen.getByTestId('timesheet-link'));
+    await waitFor(() => expect(files.saveFile).toHaveBeenCalledTimes(1));
+    expect(files.saveFile.mock.calls[0]?.[1]).toBe('timesheet-2025-04.xlsx');
+    expect(requests.map((r) => r.path)).toEqual(['/api/attendance/tasks/details/12/file/']);
   });
 
   it('lists the month’s leave', () => {

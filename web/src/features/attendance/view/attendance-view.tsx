@@ -62,7 +62,11 @@ export function AttendanceView({
         tabs={details}
         results={details.result}
         remark={details.remark}
-        timesheet={details.attachment ? <TimesheetLink attachment={details.attachment} /> : null}
+        timesheet={
+          details.attachment ? (
+            <TimesheetLink taskId={details.task_id} attachment={details.attachment} />
+          ) : null
+        }
       />
       <h4 className="att-section">休暇履歴</h4>
       <VacationTable vacations={details.vacations} />

@@ -4,7 +4,7 @@ import { ATTACHMENT_EXTENSIONS } from '@portal/shared/limits';
 import { base64ToBytes } from '@portal/shared/workflow/upload';
 import { toastError } from '@/lib/notify.ts';
 import { openFileWindow, saveFile } from '@/lib/save-file.ts';
-import { downloadAttachment } from './api/download-attachment.ts';
+import { downloadTimesheet } from './api/download-timesheet.ts';
 
 function opensInBrowser(name: string): boolean {
   const extension = name.split('.').pop()?.toLowerCase() ?? '';
@@ -13,13 +13,13 @@ function opensInBrowser(name: string): boolean {
 }
 
 /** The attached timesheet (spec §2.5): PDFs and images open in a new tab, spreadsheets are saved. */
-export function TimesheetLink({ attachment }: { attachment: TAttendanceAttachment }) {
+export function TimesheetLink({ taskId, attachment }: { taskId: number; attachment: TAttendanceAttachment }) {
   const [busy, setBusy] = useState(false);
   const open = async () => {
     const target = opensInBrowser(attachment.name) ? openFileWindow() : null;
     setBusy(true);
     try {
-      const file = await downloadAttachment(attachment.id);
+      const file = await downloadTimesheet(taskId);
       const blob = new Blob([base64ToBytes(file.content) as BlobPart], {
         type: file.content_type || 'application/octet-stream',
       });
