@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAttendanceDraftInput, TAttendanceMonth } from '@portal/shared/contracts/attendance';
+import { api } from '@/lib/api-client.ts';
+import { monthKey } from './keys.ts';
+
+export interface SaveDraftVariables {
+  year: number;
+  month: number;
+  body: TAttendanceDraftInput;
+}
+
+/** PUT attendance/year/{y}/month/{m}/ — my month's draft; a body with a field error saves nothing (400). */
+export const saveAttendanceDraft = ({ year, month, body }: SaveDraftVariables) =>
+  api.put<TAttendanceMonth>(`/attendance/year/${year}/month/${month}/`, body);
+
+export const useSaveAttendanceDraft = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAttendanceDraft,
+    // The open form keeps what is typed; the cache gets the saved month for the next visit.
+    onSuccess: (saved, { year, month }) => queryClient.setQueryData(monthKey(year, month), saved),
+  });
+};

@@ -1,0 +1,107 @@
+import Spin from '@douyinfe/semi-ui/lib/es/spin';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '@/hooks/use-page-title.ts';
+import { errorMessages } from '@/lib/error-messages.ts';
+import { useAttendanceMonth } from '../api/get-attendance-month.ts';
+import { attendanceDetailsQueryOptions } from '../view/api/get-attendance-details.ts';
+import { EntryForm } from './components/entry-form.tsx';
+import {
+  currentMonth,
+  monthChoices,
+  monthParam,
+  parseMonthParam,
+  type YearMonth,
+} from './model/month-choice.ts';
+import './components/attendance-form.css';
+import '../view/attendance-view.css';
+
+function positiveId(text: string | null): number | null {
+  const id = Number(text);
+  return text && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** A sent-back report opened with ?resubmit={task}: find its month, then show that month. */
+function useResubmitMonth(taskId: number | null, onMonth: (month: YearMonth) => void) {
+  const details = useQuery({ ...attendanceDetailsQueryOptions(taskId ?? 0, null), enabled: taskId !== null });
+  const found = taskId !== null && details.data ? details.data : null;
+  useEffect(() => {
+    if (found) onMonth({ year: found.year, month: found.month });
+  }, [found, onMonth]);
+  return taskId !== null ? details : null;
+}
+
+interface AttendanceEntryRouteProps {
+  /** The 勤怠報告 workflow's name, for the heading. */
+  workflowName?: string;
+}
+
+/**
+ * The attendance entry form (spec §2.6): /task/workflows/{id}/create when the workflow is the
+ * 勤怠報告 (kind 'attendance'). The month lives in the URL (?month=YYYY-MM).
+ */
+export default function AttendanceEntryRoute({ workflowName = '勤怠報告' }: AttendanceEntryRouteProps) {
+  const title = usePageTitle();
+  const [search, setSearch] = useSearchParams();
+  const fromUrl = parseMonthParam(search.get('month'));
+  const resubmitId = fromUrl ? null : positiveId(search.get('resubmit'));
+  const chosen = fromUrl ?? currentMonth();
+  const setMonth = (month: YearMonth) =>
+    setSearch(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set('month', monthParam(month));
+        next.delete('resubmit');
+        return next;
+      },
+      { replace: resubmitId !== null },
+    );
+  const resubmit = useResubmitMonth(resubmitId, setMonth);
+  const waitingForResubmit = resubmit !== null;
+  const month = useAttendanceMonth(chosen.year, chosen.month);
+  const failed = resubmit?.error ?? month.error;
+
+  return (
+    <section className="page ae-page" aria-labelledby="attendance-entry-heading">
+      <h2 className="page__heading" id="attendance-entry-heading">
+        {`${workflowName}：${title}`}
+      </h2>
+      <div className="ae-month">
+        <label className="ae-field__label" htmlFor="attendance-month">
+          対象月
+        </label>
+        <select
+          id="attendance-month"
+          name="month"
+          className="ae-input ae-input--month"
+          value={monthParam(chosen)}
+          onChange={(event) => {
+            const next = parseMonthParam(event.target.value);
+            if (next) setMonth(next);
+          }}
+        >
+          {monthChoices(chosen).map((choice) => (
+            <option key={monthParam(choice)} value={monthParam(choice)}>
+              {`${choice.year}年${choice.month}月`}
+            </option>
+          ))}
+        </select>
+        {month.data ? (
+          <span className="ae-month__status" data-testid="attendance-status" data-status={month.data.status}>
+            {month.data.status_name}
+          </span>
+        ) : null}
+      </div>
+      {failed ? <p role="alert">{errorMessages(failed).join(' ')}</p> : null}
+      {!failed && (month.isPending || waitingForResubmit) ? (
+        <div className="ae-state" role="status" aria-label="読み込み中">
+          <Spin />
+        </div>
+      ) : null}
+      {month.data && !waitingForResubmit ? (
+        <EntryForm key={`${month.data.year}-${month.data.month}`} month={month.data} />
+      ) : null}
+    </section>
+  );
+}
