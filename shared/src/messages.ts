@@ -141,3 +141,28 @@ export const ATTENDANCE_MSG = {
   pdfFontMissing: 'PDF 用の日本語フォントが見つかりません。fonts-noto-cjk をインストールしてください。',
   timesheetLabel: 'タイムシート',
 } as const;
+
+/** The Lark bot's cards and messages (ours; the outcomes reuse SUCCESS where the spec has them). */
+export const BOT_MSG = {
+  approvalTitle: (workflow: string) => `承認依頼：${workflow}`,
+  handledTitle: (workflow: string) => `処理済み：${workflow}`,
+  openInPortal: 'ポータルで開く',
+  commentPlaceholder: 'コメント（差戻し・却下の場合は必須）',
+  reasonPlaceholder: '却下理由を選択してください',
+  approve: '承認',
+  sendBack: '差戻し',
+  reject: '却下',
+  confirmTitle: '確認',
+  confirmReject: '却下します、よろしいですか？',
+  rejected: '却下しました。',
+  alreadyHandled: 'この申請は既に処理されています。',
+  proxyFor: (principal: string) => `${principal} さんの代理承認者としてお送りしています。`,
+  commentRequired: FIELD_MSG.required('コメント'),
+  reasonRequired: FIELD_MSG.required('却下理由'),
+  resultTitle: {
+    '90': '申請が承認されました',
+    '02': '申請が差戻されました',
+    '10': '申請が却下されました',
+  } as Readonly<Record<string, string>>,
+  failed: 'Lark からの操作を処理できませんでした。ポータルで操作してください。',
+} as const;
