@@ -17,6 +17,7 @@ import {
   userPermissions,
   users,
 } from '../schema/users.ts';
+import { seedDemoAttendance } from './attendance.ts';
 import { calendarSvg } from './calendar-image.ts';
 import { seedDemoWorkflows } from './seed-workflows.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
@@ -231,6 +232,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     );
 
     await seedDemoWorkflows(tx, now);
+    await seedDemoAttendance(tx, now);
 
     return { seeded: true, users: userRows.length, employees: employeeRows.length };
   });

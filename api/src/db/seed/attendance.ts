@@ -1,0 +1,155 @@
+// Demo attendance: the 勤怠報告 form's timesheet field, 人事's right to correct reports, the company calendar (Sunday as 法定休日, the
+// year-end days off), and an approved report of last month for 後藤 (営業一課), so the read-only view,
+// the lists (hr, kato's org-only view) and the payroll export have something to show. Written through
+// the attendance module's own check and the engine's routing. Skipped when the demo people or the
+// attendance workflow are missing, and when it has run before.
+import { and, asc, eq } from 'drizzle-orm';
+import { applyDefaultInput, type TAttendanceFormDay } from '@portal/shared';
+import { ATTENDANCE_FILE_FIELD } from '@portal/shared/contracts/attendance';
+import { ATTENDANCE_MSG } from '@portal/shared/messages';
+import { PERM } from '@portal/shared/permissions';
+import { tokyoDate } from '../../dates.ts';
+import { upsertDraft } from '../../modules/attendance/attendance.repository.ts';
+import { checkMonth } from '../../modules/attendance/check-month.ts';
+import { defaultData, findEmployeeOfUser, loadMonthSetup } from '../../modules/attendance/month-setup.ts';
+import { writeVersion } from '../../modules/attendance/submit-attendance.ts';
+import { advance, insertFlow, loadNodeDefinitions, planFlow } from '../../modules/tasks/flow.ts';
+import { loadApplicant } from '../../modules/tasks/org-chain.ts';
+import type { Db } from '../client.ts';
+import { DEMO_HR_GROUP } from './demo-company.ts';
+import { attendanceVersions } from '../schema/attendance.ts';
+import { companyCalendar, companyDaysOff } from '../schema/calendar.ts';
+import { taskNodeApprovers, taskNodes, tasks } from '../schema/tasks.ts';
+import { groupPermissions, groups, permissions, users } from '../schema/users.ts';
+import { workflowFields, workflows } from '../schema/workflows.ts';
+
+const REPORTER = 'goto';
+
+function previousMonth(now: Date): { year: number; month: number } {
+  const [y, m] = tokyoDate(now).split('-').map(Number) as [number, number];
+  return m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
+}
+
+/** 年末年始: 29–31 December of this year and 2–3 January of the next (1 January is a national holiday). */
+function yearEndDaysOff(now: Date): { date: string; name: string }[] {
+  const year = Number(tokyoDate(now).slice(0, 4));
+  return [`${year}-12-29`, `${year}-12-30`, `${year}-12-31`, `${year + 1}-01-02`, `${year + 1}-01-03`].map(
+    (date) => ({ date, name: '年末年始休暇' }),
+  );
+}
+
+async function approveToTheEnd(tx: Db, taskId: number, at: Date): Promise<void> {
+  for (let guard = 0; guard < 10; guard++) {
+    const [node] = await tx
+      .select({ id: taskNodes.id })
+      .from(taskNodes)
+      .where(and(eq(taskNodes.taskId, taskId), eq(taskNodes.status, '01')))
+      .orderBy(asc(taskNodes.order), asc(taskNodes.id))
+      .limit(1);
+    if (!node) return;
+    const [approver] = await tx
+      .select({ userId: taskNodeApprovers.userId })
+      .from(taskNodeApprovers)
+      .where(eq(taskNodeApprovers.taskNodeId, node.id))
+      .orderBy(asc(taskNodeApprovers.userId))
+      .limit(1);
+    await tx
+      .update(taskNodes)
+      .set({ status: '90', comment: '承認します。', actedById: approver?.userId ?? null, actedAt: at })
+      .where(eq(taskNodes.id, node.id));
+    await advance(tx, taskId);
+  }
+}
+
+export async function seedDemoAttendance(tx: Db, now: Date): Promise<void> {
+  const [workflow] = await tx
+    .select({ id: workflows.id })
+    .from(workflows)
+    .where(eq(workflows.kind, 'attendance'))
+    .orderBy(asc(workflows.id))
+    .limit(1);
+  const [reporter] = await tx.select({ id: users.id }).from(users).where(eq(users.username, REPORTER));
+  const [done] = await tx.select({ id: attendanceVersions.id }).from(attendanceVersions).limit(1);
+  if (!workflow || !reporter || done) return;
+
+  const fields = await tx
+    .select({ name: workflowFields.name })
+    .from(workflowFields)
+    .where(eq(workflowFields.workflowId, workflow.id));
+  if (!fields.some((f) => f.name === ATTENDANCE_FILE_FIELD))
+    await tx.insert(workflowFields).values({
+      workflowId: workflow.id,
+      name: ATTENDANCE_FILE_FIELD,
+      label: ATTENDANCE_MSG.timesheetLabel,
+      dataType: 'file',
+      order: 3,
+    });
+
+  // 人事 corrects approved reports (PERM.changeAttendance, docs/decisions.md).
+  const [hr] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.name, DEMO_HR_GROUP.name));
+  const [perm] = await tx
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(eq(permissions.codename, PERM.changeAttendance));
+  if (hr && perm)
+    await tx.insert(groupPermissions).values({ groupId: hr.id, permissionId: perm.id }).onConflictDoNothing();
+
+  await tx.insert(companyCalendar).values({ id: 1, legalHolidayWeekday: 0 }).onConflictDoNothing();
+  await tx.insert(companyDaysOff).values(yearEndDaysOff(now)).onConflictDoNothing();
+
+  // 後藤's last month: every business day worked, a long day with night work, approved by 小林 (課長).
+  const { year, month } = previousMonth(now);
+  const employee = (await findEmployeeOfUser(tx, reporter.id))!;
+  const setup = await loadMonthSetup(tx, employee.id, year, month);
+  const base = defaultData(setup);
+  const filled = applyDefaultInput(
+    { year, month, first: base.first.days, second: base.second.days },
+    'first',
+    setup.calendar,
+    setup.contract.first,
+  );
+  const days: TAttendanceFormDay[] = filled.first.map((d) => ({ ...d }));
+  const worked = days.findIndex((d) => d.type === '01');
+  if (worked >= 0) days[worked] = { ...days[worked]!, end: '23:00' };
+  const { data, result } = checkMonth(
+    { ...base, first: { ...base.first, days }, remark: '月末に客先対応で深夜作業がありました。' },
+    setup,
+  );
+
+  const applicant = await loadApplicant(tx, reporter.id);
+  const plan = await planFlow(tx, await loadNodeDefinitions(tx, workflow.id), applicant);
+  const submittedAt = new Date(
+    now.getTime() - 86_400_000 * Math.min(5, Number(tokyoDate(now).slice(8, 10)) - 1),
+  );
+  const [task] = await tx
+    .insert(tasks)
+    .values({
+      workflowId: workflow.id,
+      applicantId: reporter.id,
+      employeeId: employee.id,
+      organizationId: applicant.chain[0]?.id ?? null,
+      values: {
+        year,
+        month: String(month).padStart(2, '0'),
+        remark: data.remark,
+        [ATTENDANCE_FILE_FIELD]: null,
+      },
+      createdAt: submittedAt,
+      updatedAt: submittedAt,
+    })
+    .returning();
+  await insertFlow(tx, task!.id, reporter.id, plan);
+  await advance(tx, task!.id);
+  await approveToTheEnd(tx, task!.id, new Date(submittedAt.getTime() + 3_600_000));
+  await upsertDraft(tx, { employeeId: employee.id, year, month }, data);
+  await writeVersion(tx, {
+    taskId: task!.id,
+    employeeId: employee.id,
+    year,
+    month,
+    data,
+    result,
+    createdById: reporter.id,
+    replace: true,
+  });
+}
