@@ -19,6 +19,7 @@ import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-th
 import { createTokenService } from './modules/auth/tokens.ts';
 import { botRouter } from './modules/bot/bot.routes.ts';
 import { botPushRouter } from './modules/bot/push.routes.ts';
+import { botRemindersRouter } from './modules/bot/reminders.routes.ts';
 import { serviceCredential } from './modules/bot/service-credential.ts';
 import { calendarRouter } from './modules/calendar/calendar.routes.ts';
 import { companyRouter } from './modules/company/company.routes.ts';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(botRouter({ db, requireService: service.requireService }));
   if (board) api.use(board.sessionRouter);
   api.use(botPushRouter({ db, requireService: service.requireService }));
+  api.use(botRemindersRouter({ db, requireService: service.requireService }));
   api.use(apiNotFound);
 
   // CAS single logout posts a form, so it sits outside /api's JSON-only rule (path configurable).

@@ -1,0 +1,72 @@
+// The bot's attendance-reminder routes: the company's business days of a month (the bot decides from
+// them whether a scheduler tick is a reminder day), and who has not submitted a month yet, with their
+// Lark user and the page to open. Reachable with the bot's service credential only (requireService).
+import { inArray } from 'drizzle-orm';
+import { Router, type RequestHandler } from 'express';
+import { businessDays } from '@portal/shared/calendar/business-days';
+import type { TBotUnsubmittedAttendance } from '@portal/shared/contracts/bot-reminders';
+import type { Db } from '../../db/client.ts';
+import { larkBindings } from '../../db/schema/lark.ts';
+import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
+import {
+  findAttendanceWorkflow,
+  listEmployeesWithoutSubmittedMonth,
+} from '../attendance/attendance.repository.ts';
+import { loadMonthCalendarSettings } from '../calendar/calendar.repository.ts';
+import { parseYearMonth } from '../calendar/year-month.ts';
+
+/** The 勤怠報告 entry form of the active attendance workflow, on the month (`?month=YYYY-MM`). */
+function formPath(workflowId: number | null, year: number, month: number): string {
+  if (workflowId === null) return '/task/workflows';
+  return `/task/workflows/${workflowId}/create?month=${year}-${String(month).padStart(2, '0')}`;
+}
+
+export function botRemindersRouter({
+  db,
+  requireService,
+}: {
+  db: Db;
+  requireService: RequestHandler;
+}): Router {
+  const router = Router();
+
+  router
+    .route('/bot/business-days/:year/:month')
+    .get(requireService, async (req, res) => {
+      const { year, month } = parseYearMonth(req.params.year, req.params.month);
+      res.json({ dates: businessDays(year, month, await loadMonthCalendarSettings(db, year, month)) });
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/bot/attendance/unsubmitted/:year/:month')
+    .get(requireService, async (req, res) => {
+      const { year, month } = parseYearMonth(req.params.year, req.params.month);
+      const employees = await listEmployeesWithoutSubmittedMonth(db, year, month);
+      const userIds = employees.map((e) => e.userId);
+      const bindings =
+        userIds.length === 0
+          ? []
+          : await db
+              .select({ userId: larkBindings.userId, openId: larkBindings.openId })
+              .from(larkBindings)
+              .where(inArray(larkBindings.userId, userIds));
+      const openIds = new Map(bindings.map((b) => [b.userId, b.openId]));
+      const workflow = await findAttendanceWorkflow(db);
+      const answer: TBotUnsubmittedAttendance = {
+        year,
+        month,
+        form_path: formPath(workflow?.id ?? null, year, month),
+        employees: employees.map((e) => ({
+          user_id: e.userId,
+          code: e.code,
+          name: e.name,
+          open_id: openIds.get(e.userId) ?? null,
+        })),
+      };
+      res.json(answer);
+    })
+    .all(methodNotAllowed);
+
+  return router;
+}
