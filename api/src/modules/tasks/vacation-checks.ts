@@ -1,5 +1,9 @@
 // A vacation request's own checks on submit (and resubmit): dates in order, at least one working
-// day, no overlap with the leave history or another open request, enough paid leave.
+// day, no overlap with the leave history or another open request, enough paid leave. Days are the
+// company's working days (vacations/leave-days.ts). Everything that changes one employee's leave —
+// a request checked and written, an approval entering the history — first takes that employee's row
+// lock, so simultaneous requests are checked one after the other and cannot together overdraw the
+// balance or overlap.
 import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { NON_FIELD_ERRORS } from '@portal/shared/contracts/errors';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
@@ -8,18 +12,19 @@ import type { TPaidLeaveBalance } from '@portal/shared/contracts/vacations';
 import { VACATION_FIELDS } from '@portal/shared/workflow/codes';
 import type { TFieldValues } from '@portal/shared/workflow/field-values';
 import {
-  countLeaveDays,
   leavePeriodOf,
   periodsOverlap,
   vacationFieldErrors,
   type TLeavePeriod,
 } from '@portal/shared/workflow/vacation';
 import type { Db } from '../../db/client.ts';
+import { employees } from '../../db/schema/employees.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { paidLeaveGrants, vacations } from '../../db/schema/vacations.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { ValidationError } from '../../errors.ts';
+import { leaveDayCounter, type LeaveDayCounter } from '../vacations/leave-days.ts';
 import type { FieldRow } from './form-values.ts';
 
 interface OpenRequest {
@@ -50,12 +55,26 @@ async function openVacationRequests(
   });
 }
 
+/**
+ * Holds the employee's row (FOR NO KEY UPDATE: rows that merely reference the employee are not
+ * blocked) until the transaction ends. Call inside the transaction, before reading the leave.
+ */
+export async function lockEmployeeLeave(tx: Db, employeeId: number): Promise<void> {
+  await tx
+    .select({ id: employees.id })
+    .from(employees)
+    .where(eq(employees.id, employeeId))
+    .for('no key update');
+}
+
 export async function paidLeaveBalance(
   db: Db,
   employeeId: number,
   applicantId: number,
   exceptTaskId: number | null = null,
+  countDays?: LeaveDayCounter,
 ): Promise<TPaidLeaveBalance> {
+  const count = countDays ?? (await leaveDayCounter(db));
   const today = tokyoDate();
   const grants = await db
     .select()
@@ -83,13 +102,14 @@ export async function paidLeaveBalance(
     : [{ days: 0 }];
   const pending = (await openVacationRequests(db, applicantId, exceptTaskId))
     .filter((r) => r.category === PAID_LEAVE_CATEGORY)
-    .reduce((sum, r) => sum + countLeaveDays(r.period), 0);
+    .reduce((sum, r) => sum + count(r.period), 0);
   const used = taken?.days ?? 0;
   return { granted, used, pending, remaining: granted - used - pending };
 }
 
+/** Runs inside the submitting transaction: takes the employee's lock, then reads. */
 export async function checkVacation(
-  db: Db,
+  tx: Db,
   input: {
     fields: readonly FieldRow[];
     values: TFieldValues;
@@ -107,10 +127,12 @@ export async function checkVacation(
   if (Object.keys(orderErrors).length > 0) throw new ValidationError(orderErrors);
   const period = leavePeriodOf(input.values);
   if (!period) return;
-  const days = countLeaveDays(period);
+  const countDays = await leaveDayCounter(tx);
+  const days = countDays(period);
   if (days <= 0) throw ValidationError.field(NON_FIELD_ERRORS, WORKFLOW_MSG.vacationNoDays);
 
-  const history = await db
+  await lockEmployeeLeave(tx, input.employeeId);
+  const history = await tx
     .select()
     .from(vacations)
     .where(
@@ -127,7 +149,7 @@ export async function checkVacation(
       NON_FIELD_ERRORS,
       WORKFLOW_MSG.vacationOverlap(taken.startDate, taken.endDate),
     );
-  const open = (await openVacationRequests(db, input.applicantId, input.exceptTaskId)).find((r) =>
+  const open = (await openVacationRequests(tx, input.applicantId, input.exceptTaskId)).find((r) =>
     periodsOverlap(r.period, period),
   );
   if (open)
@@ -137,7 +159,13 @@ export async function checkVacation(
     );
 
   if (input.values[VACATION_FIELDS.category] !== PAID_LEAVE_CATEGORY) return;
-  const balance = await paidLeaveBalance(db, input.employeeId, input.applicantId, input.exceptTaskId);
+  const balance = await paidLeaveBalance(
+    tx,
+    input.employeeId,
+    input.applicantId,
+    input.exceptTaskId,
+    countDays,
+  );
   if (days > balance.remaining)
     throw ValidationError.field(NON_FIELD_ERRORS, WORKFLOW_MSG.paidLeaveShort(balance.remaining, days));
 }
@@ -147,6 +175,8 @@ export async function enterLeaveHistory(tx: Db, task: typeof tasks.$inferSelect)
   const period = leavePeriodOf(task.values);
   const category = task.values[VACATION_FIELDS.category];
   if (!period || task.employeeId === null || typeof category !== 'string') return;
+  await lockEmployeeLeave(tx, task.employeeId);
+  const countDays = await leaveDayCounter(tx);
   await tx
     .insert(vacations)
     .values({
@@ -154,7 +184,7 @@ export async function enterLeaveHistory(tx: Db, task: typeof tasks.$inferSelect)
       category: category as typeof vacations.$inferInsert.category,
       startDate: period.start_date,
       endDate: period.end_date,
-      days: countLeaveDays(period),
+      days: countDays(period),
       isStartHalf: period.is_start_half,
       isEndHalf: period.is_end_half,
       taskId: task.id,
