@@ -4,8 +4,14 @@
 //   PORTAL_TEST_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run -c vitest.pg.config.ts
 import { defineConfig } from 'vitest/config';
 
-// tasks-guard holds the simultaneous-approval test, which only a pooled server truly runs in parallel.
-export const PG_TEST_FILES = ['test/migrations.test.ts', 'test/auth.test.ts', 'test/tasks-guard.test.ts'];
+// tasks-guard and vacations-concurrency hold the simultaneous-request tests, which only a pooled
+// server truly runs in parallel.
+export const PG_TEST_FILES = [
+  'test/migrations.test.ts',
+  'test/auth.test.ts',
+  'test/tasks-guard.test.ts',
+  'test/vacations-concurrency.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -44,18 +44,19 @@ export async function resubmitTask({
       held.map((h) => h.fieldName),
     );
   const applicant = await loadApplicant(ctx.db, ctx.user.id);
-  if (workflow!.kind === 'vacation')
-    await checkVacation(ctx.db, {
-      fields,
-      values,
-      employeeId: task.employeeId,
-      applicantId: applicant.userId,
-      exceptTaskId: task.id,
-    });
   const plan = await planFlow(ctx.db, await loadNodeDefinitions(ctx.db, task.workflowId), applicant);
 
   const fresh = await ctx.db.transaction(async (tx) => {
     await lockOwnTask(tx, task.id, ['02'], WORKFLOW_MSG.taskNotEditable);
+    // Under the employee's lock, like a new request (submit-task.ts).
+    if (workflow!.kind === 'vacation')
+      await checkVacation(tx, {
+        fields,
+        values,
+        employeeId: task.employeeId,
+        applicantId: applicant.userId,
+        exceptTaskId: task.id,
+      });
     const [updated] = await tx
       .update(tasks)
       .set({ values, status: '01', updatedAt: new Date(), organizationId: applicant.chain[0]?.id ?? null })

@@ -1,6 +1,8 @@
-// POST /api/task/workflows/{id}/form/: a new request. Everything is checked before the
-// transaction; the transaction writes the task, its files, its node instances, the first order's
-// activation, the notifications and the outbox row, or nothing.
+// POST /api/task/workflows/{id}/form/: a new request. The form is checked before the transaction;
+// a vacation's balance and overlaps are checked inside it, under the employee's lock, so that
+// simultaneous requests are checked one after the other. The transaction writes the task, its
+// files, its node instances, the first order's activation, the notifications and the outbox row,
+// or nothing.
 import { and, eq } from 'drizzle-orm';
 import type { TTask, TTaskFormValues } from '@portal/shared/contracts/tasks';
 import type { RequestContext } from '../../context.ts';
@@ -80,17 +82,17 @@ export async function submitTask({
       : null;
   const { values, uploads } = attendance ?? checkValues(fields, input.body);
   const applicant = await loadApplicant(ctx.db, ctx.user.id);
-  if (workflow.kind === 'vacation')
-    await checkVacation(ctx.db, {
-      fields,
-      values,
-      employeeId: applicant.employeeId,
-      applicantId: applicant.userId,
-      exceptTaskId: null,
-    });
   const plan = await planFlow(ctx.db, await loadNodeDefinitions(ctx.db, workflow.id), applicant);
 
   const task = await ctx.db.transaction(async (tx) => {
+    if (workflow.kind === 'vacation')
+      await checkVacation(tx, {
+        fields,
+        values,
+        employeeId: applicant.employeeId,
+        applicantId: applicant.userId,
+        exceptTaskId: null,
+      });
     const [created] = await tx
       .insert(tasks)
       .values({
