@@ -1,6 +1,6 @@
 // The bot's attendance-reminder routes: a month's business days by the company calendar, and who has
 // not submitted a month (with their Lark user and the form to open). Service credential only.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDays } from '@portal/shared/calendar/business-days';
@@ -34,6 +34,13 @@ beforeAll(async () => {
     .from(workflows)
     .where(eq(workflows.kind, 'attendance'));
   attendanceWorkflowId = workflow!.id;
+  // The demo seed approves last month's report of one employee: start April 2026 from a clean slate,
+  // whatever day the seed ran.
+  const seeded = t.db
+    .select({ id: attendanceVersions.taskId })
+    .from(attendanceVersions)
+    .where(and(eq(attendanceVersions.year, 2026), eq(attendanceVersions.month, 4)));
+  await t.db.delete(tasks).where(inArray(tasks.id, seeded));
 });
 afterAll(() => t?.close());
 
