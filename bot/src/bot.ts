@@ -3,6 +3,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPortalApi } from './api/portal-api.ts';
+import { handleCardAction } from './callbacks/card-action.ts';
+import { httpCallbackHandler } from './callbacks/http-callback.ts';
+import { startLongConnection, type LongConnection } from './callbacks/long-connection.ts';
 import type { BotConfig } from './config.ts';
 import { createContext, type BotContext } from './context.ts';
 import { createLarkClient } from './lark/client.ts';
@@ -14,6 +17,9 @@ import { closeRedis, createRedis } from './queue/connection.ts';
 import { openQueues } from './queue/queues.ts';
 import { upsertReminderSchedulers } from './reminders/schedulers.ts';
 import { startWorkers } from './worker.ts';
+
+/** Each of the two API calls a click makes (act, then read the fresh state). */
+const CALLBACK_API_TIMEOUT_MS = 1200;
 
 export interface RunningBot {
   readonly url: string;
@@ -29,6 +35,8 @@ export async function startBot({
   logger: Logger;
 }): Promise<RunningBot> {
   const redis = createRedis(config.redisUrl);
+  // ioredis reconnects by itself; without a listener its errors would crash the process.
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
   const queues = openQueues(redis, {
     prefix: config.queuePrefix,
     attempts: config.attempts,
@@ -48,8 +56,31 @@ export async function startBot({
   if (config.reminders) await upsertReminderSchedulers(queues.events, config.reminders);
   const workers = startWorkers(ctx);
 
+  // A click must be answered within 3 seconds (lark.md): the API gets a short leash here.
+  const callbackApi = createPortalApi({
+    baseUrl: config.apiUrl,
+    serviceToken: config.serviceToken,
+    timeoutMs: CALLBACK_API_TIMEOUT_MS,
+  });
+  const onCardAction = (event: unknown) => handleCardAction(event, { api: callbackApi, config, logger });
+  const callbackRoute =
+    config.lark.callbackMode === 'ws' ? null : httpCallbackHandler({ config, redis, logger, onCardAction });
+  let longConnection: LongConnection | null = null;
+  if (config.lark.callbackMode !== 'http') {
+    longConnection = await startLongConnection(config.lark, logger, onCardAction);
+  }
+
   const server = http.createServer((req, res) => {
-    const healthy = req.method === 'GET' && req.url === '/health';
+    const path = (req.url ?? '/').split('?')[0];
+    if (callbackRoute && req.method === 'POST' && path === config.lark.callbackPath) {
+      callbackRoute(req, res).catch((err: unknown) => {
+        logger.error({ err }, 'lark callback failed');
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 500, msg: 'internal error' }));
+      });
+      return;
+    }
+    const healthy = req.method === 'GET' && path === '/health';
     const ready = redis.status === 'ready';
     res.writeHead(healthy ? (ready ? 200 : 503) : 404, { 'content-type': 'application/json' });
     res.end(
@@ -65,6 +96,7 @@ export async function startBot({
     url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
     ctx,
     async close() {
+      longConnection?.close();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await workers.close();

@@ -39,6 +39,8 @@ const ZEnv = z
     BOT_CONCURRENCY: zInt(16),
     BOT_JOB_ATTEMPTS: zInt(8),
     BOT_BACKOFF_MS: zInt(1000),
+    /** How long a job stays locked to a worker that stopped answering (crashed) before it is retried. */
+    BOT_LOCK_MS: zInt(30_000, 1000),
     LARK_APP_ID: z.string().min(1),
     LARK_APP_SECRET: z.string().min(1),
     LARK_DOMAIN: zText.pipe(zUrl.optional()),
@@ -81,6 +83,7 @@ export interface BotConfig {
   readonly concurrency: number;
   readonly attempts: number;
   readonly backoffMs: number;
+  readonly lockMs: number;
   readonly lark: {
     readonly appId: string;
     readonly appSecret: string;
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>): BotConfig {
     concurrency: e.BOT_CONCURRENCY,
     attempts: e.BOT_JOB_ATTEMPTS,
     backoffMs: e.BOT_BACKOFF_MS,
+    lockMs: e.BOT_LOCK_MS,
     lark: {
       appId: e.LARK_APP_ID,
       appSecret: e.LARK_APP_SECRET,

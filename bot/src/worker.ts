@@ -13,7 +13,7 @@ import {
   type TEventJobName,
 } from '@portal/shared/contracts/bot-jobs';
 import type { BotContext } from './context.ts';
-import { taskEventHandlers } from './jobs/task-event.handler.ts';
+import { handleCardsRefresh, taskEventHandlers } from './jobs/task-event.handler.ts';
 import { processLarkJob } from './lark/deliver.ts';
 import { pushNotifyHandler, withPushFanOut } from './push/push.handler.ts';
 import { attendanceRemindHandler } from './reminders/attendance-remind.handler.ts';
@@ -29,6 +29,7 @@ type DispatchTable = { readonly [N in TEventJobName]?: EventHandler<N> };
 /** Job name → handler. Add a job: its schema in bot-jobs.ts, its handler file, one line here. */
 export const EVENT_HANDLERS: DispatchTable = {
   ...withPushFanOut(taskEventHandlers, TASK_EVENT_ACTIONS),
+  'cards.refresh': handleCardsRefresh,
   'push.notify': pushNotifyHandler,
   'attendance.remind': attendanceRemindHandler,
 };
@@ -55,7 +56,14 @@ export interface Workers {
 
 export function startWorkers(ctx: BotContext): Workers {
   const { config, redis } = ctx;
-  const common = { connection: redis, prefix: config.queuePrefix, concurrency: config.concurrency };
+  const common = {
+    connection: redis,
+    prefix: config.queuePrefix,
+    concurrency: config.concurrency,
+    // A crashed bot's active jobs are handed to another worker once their lock lapses.
+    lockDuration: config.lockMs,
+    stalledInterval: config.lockMs,
+  };
   const events = new Worker(EVENTS_QUEUE, (job) => dispatch(job, ctx), common);
   const lark: Worker = new Worker(LARK_QUEUE, (job, token) => processLarkJob(job, token, lark, ctx), {
     ...common,

@@ -5,8 +5,11 @@ import {
   LARK_OPEN_ID_HEADER,
   SERVICE_AUTH_SCHEME,
   ZBotCardMessages,
+  ZBotCardRecorded,
   ZBotTaskCard,
   type TBotCardMessage,
+  type TBotCardMessages,
+  type TBotCardRecorded,
   type TBotTaskCard,
 } from '@portal/shared/contracts/bot-jobs';
 import { ZTask, type TApprovalRequest, type TTask } from '@portal/shared/contracts/tasks';
@@ -27,8 +30,8 @@ const ZErrorBody = z.object({ detail: z.string() }).partial();
 
 export interface PortalApi {
   taskCard(taskId: number): Promise<TBotTaskCard>;
-  cardMessages(taskId: number): Promise<TBotCardMessage[]>;
-  recordCardMessage(message: TBotCardMessage): Promise<void>;
+  cardMessages(taskId: number): Promise<TBotCardMessages>;
+  recordCardMessage(message: TBotCardMessage): Promise<TBotCardRecorded>;
   /** POST /api/task/tasks/{id}/nodes/{nodeId}/approval/ as the Lark user `openId`. */
   act(openId: string, taskId: number, nodeId: number, body: TApprovalRequest): Promise<TTask>;
 }
@@ -68,9 +71,7 @@ export function createPortalApi(options: {
   return {
     taskCard: (taskId) => call(ZBotTaskCard, 'GET', `/bot/tasks/${taskId}/card/`),
     cardMessages: (taskId) => call(ZBotCardMessages, 'GET', `/bot/tasks/${taskId}/card-messages/`),
-    async recordCardMessage(message) {
-      await call(z.unknown(), 'POST', '/bot/card-messages/', { body: message });
-    },
+    recordCardMessage: (message) => call(ZBotCardRecorded, 'POST', '/bot/card-messages/', { body: message }),
     act: (openId, taskId, nodeId, body) =>
       call(ZTask, 'POST', `/task/tasks/${taskId}/nodes/${nodeId}/approval/`, { body, openId }),
   };

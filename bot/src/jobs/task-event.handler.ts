@@ -1,8 +1,35 @@
-// Task transitions (outbox topic `task.<action>`): approval cards to whoever a node now awaits,
-// card updates for nodes that were handled, and the applicant's result message.
-import type { TTaskEventAction } from '@portal/shared/contracts/bot-jobs';
+// Task transitions (outbox topic `task.<action>`): cards for whoever a node now awaits, updates of
+// the cards already sent, and the applicant's result message (push: push/push.handler.ts).
+import { TASK_EVENT_ACTIONS, type TTaskEventAction } from '@portal/shared/contracts/bot-jobs';
+import type { BotContext } from '../context.ts';
 import type { EventHandler } from '../worker.ts';
+import { reconcileTaskCards } from './task-cards.ts';
 
-export const taskEventHandlers: {
-  readonly [A in TTaskEventAction as `task.${A}`]?: EventHandler<`task.${A}`>;
-} = {};
+/** Actions after which the applicant hears the outcome (when the status says it ended or came back). */
+const DECISIONS: ReadonlySet<TTaskEventAction> = new Set(['approve', 'auto_approve', 'send_back', 'reject']);
+const DECIDED_STATUSES: ReadonlySet<string> = new Set(['90', '02', '10']);
+
+/** Compact event key for message keys: `task-event:42` → `te42`. */
+function shortKey(key: string): string {
+  const id = /^task-event:(\d+)$/.exec(key)?.[1];
+  return id ? `te${id}` : key.replace(/[^\w-]/g, '');
+}
+
+const handleTaskEvent: EventHandler<`task.${TTaskEventAction}`> = async (
+  { key, payload },
+  ctx: BotContext,
+) => {
+  await reconcileTaskCards(ctx, payload.task_id, {
+    key: shortKey(key),
+    status: payload.status,
+    tellApplicant: DECISIONS.has(payload.action) && DECIDED_STATUSES.has(payload.status),
+  });
+};
+
+export const taskEventHandlers = Object.fromEntries(
+  TASK_EVENT_ACTIONS.map((action) => [`task.${action}`, handleTaskEvent]),
+) as { readonly [A in TTaskEventAction as `task.${A}`]: EventHandler<`task.${A}`> };
+
+export const handleCardsRefresh: EventHandler<'cards.refresh'> = async ({ payload }, ctx) => {
+  await reconcileTaskCards(ctx, payload.task_id);
+};

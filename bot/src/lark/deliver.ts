@@ -16,7 +16,12 @@ export const RATE_LIMIT_PAUSE_MS = 1000;
 
 async function send(payload: TLarkSendPayload, ctx: BotContext) {
   const messageId = await ctx.messenger.send(payload);
-  if (payload.card) await ctx.api.recordCardMessage({ ...payload.card, message_id: messageId });
+  if (payload.card) {
+    const { stale } = await ctx.api.recordCardMessage({ ...payload.card, message_id: messageId });
+    // The node was handled while this card was on its way: redraw it now.
+    if (stale)
+      await ctx.addEvent('cards.refresh', `cards-refresh:${messageId}`, { task_id: payload.card.task_id });
+  }
   return { message_id: messageId };
 }
 

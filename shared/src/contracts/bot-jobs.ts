@@ -61,6 +61,10 @@ export const ZTaskEventPayload = z.object({
 });
 export type TTaskEventPayload = z.infer<typeof ZTaskEventPayload>;
 
+/** Bring a task's cards in line with its state (a card recorded after its node was handled). */
+export const ZCardsRefreshPayload = z.object({ task_id: z.number().int() });
+export type TCardsRefreshPayload = z.infer<typeof ZCardsRefreshPayload>;
+
 /** One push notification to one user's registered devices (FCM). */
 export const ZPushNotifyPayload = z.object({
   user_id: z.number().int(),
@@ -85,6 +89,7 @@ const taskEventJobs = Object.fromEntries(
 /** Job name → payload schema, for the events queue. The outbox topic is the job name. */
 export const EVENT_JOBS = {
   ...taskEventJobs,
+  'cards.refresh': ZCardsRefreshPayload,
   'push.notify': ZPushNotifyPayload,
   'attendance.remind': ZAttendanceReminderPayload,
 } as const;
@@ -175,6 +180,8 @@ export const ZCardNode = z.object({
   principal_name: z.string().nullable(),
   comment: z.string().nullable(),
   reason: z.string().nullable(),
+  /** When the node last started awaiting action: a new round gets new cards. */
+  reached_at: z.string().nullable(),
   recipients: z.array(ZCardRecipient),
 });
 export type TCardNode = z.infer<typeof ZCardNode>;
@@ -221,4 +228,9 @@ export type TBotTaskCard = z.infer<typeof ZBotTaskCard>;
 /** POST /api/bot/card-messages/ and the items of GET /api/bot/tasks/{id}/card-messages/. */
 export const ZBotCardMessage = ZCardRef.extend({ message_id: z.string().min(1).max(100) });
 export type TBotCardMessage = z.infer<typeof ZBotCardMessage>;
-export const ZBotCardMessages = z.array(ZBotCardMessage);
+export const ZBotCardMessages = z.array(ZBotCardMessage.extend({ created_at: z.string() }));
+export type TBotCardMessages = z.infer<typeof ZBotCardMessages>;
+
+/** The answer to POST /api/bot/card-messages/: stale when the node no longer awaits action. */
+export const ZBotCardRecorded = z.object({ stale: z.boolean() });
+export type TBotCardRecorded = z.infer<typeof ZBotCardRecorded>;

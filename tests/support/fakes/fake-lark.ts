@@ -2,7 +2,13 @@
 // tenant token, oidc access token (code → user token), user info, and a harmless stand-in for the H5
 // SDK script. Codes are single-use and expire like Lark's. Tests mint codes with issueCode(), or over
 // HTTP with POST /__fake__/codes {open_id, ttl_seconds?} when the fake runs in another process.
-import { randomUUID } from 'node:crypto';
+//
+// For the bot: im/v1/messages create and patch, recorded in order. A create repeating a `uuid` gives
+// the first message back and posts nothing (as Lark does within an hour). Lark's limits (50 messages
+// a second per app, 5 to one user) are counted; with `enforceLimits` a call beyond them answers
+// 230020 like Lark. failNext() scripts error answers; stopBot() makes a user answer 230053 for good.
+// sendCardCallback() plays Lark posting a signed (optionally encrypted) card.action.trigger.
+import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { listenLocal, readBody, sendJson } from './listen.ts';
 
 export interface FakeLarkUser {
@@ -28,8 +34,55 @@ export interface FakeLark {
   issueCode(openId: string, ttlSeconds?: number): string;
   /** Paths the fake was called with, in order. */
   readonly calls: string[];
+  /** Messages posted (a create repeating a uuid adds nothing), in order. */
+  readonly messages: FakeLarkMessage[];
+  /** Every patch, in order. */
+  readonly patches: FakeLarkPatch[];
+  /** Calls answered with the rate-limit error (enforced limits or scripted). */
+  readonly rateLimited: { count: number };
+  /** Answers the next matching calls with an error instead (`times` defaults to 1). */
+  failNext(failure: FakeLarkFailure): void;
+  /** The user stopped the bot: every message to them answers 230053. */
+  stopBot(openId: string): void;
+  /** Turns Lark's per-app and per-user message limits on or off (off by default). */
+  enforceLimits(on: boolean): void;
+  /** Resolves once `count` messages were posted (or rejects after `timeoutMs`). */
+  waitForMessages(count: number, timeoutMs?: number): Promise<FakeLarkMessage[]>;
+  /** Resolves once `count` patches were made (or rejects after `timeoutMs`). */
+  waitForPatches(count: number, timeoutMs?: number): Promise<FakeLarkPatch[]>;
   close(): Promise<void>;
 }
+
+export interface FakeLarkMessage {
+  readonly message_id: string;
+  readonly receive_id: string;
+  readonly msg_type: string;
+  /** The parsed content (the card JSON for interactive messages). */
+  content: Record<string, unknown>;
+  readonly uuid: string | null;
+  readonly at: number;
+}
+
+export interface FakeLarkPatch {
+  readonly message_id: string;
+  readonly content: Record<string, unknown>;
+  readonly at: number;
+}
+
+export interface FakeLarkFailure {
+  readonly on: 'create' | 'patch';
+  /** Lark's code in the body; `httpStatus` 200 makes it a code-in-body answer. */
+  readonly code: number;
+  readonly httpStatus?: number;
+  readonly times?: number;
+  /** Only calls to this user (create). */
+  readonly openId?: string;
+}
+
+/** Lark's message error codes (lark.md "Limits"). */
+export const LARK_CODES = { rateLimited: 230020, outsideScope: 230013, botStopped: 230053 } as const;
+const APP_LIMIT_PER_SECOND = 50;
+const USER_LIMIT_PER_SECOND = 5;
 
 export const FAKE_LARK_APP = { appId: 'cli_fake_portal', appSecret: 'fake-lark-secret' } as const;
 
@@ -46,6 +99,48 @@ export async function startFakeLark(
   const tenantTokens = new Set<string>();
   const userTokens = new Map<string, string>();
   const calls: string[] = [];
+  const messages: FakeLarkMessage[] = [];
+  const patches: FakeLarkPatch[] = [];
+  const byUuid = new Map<string, FakeLarkMessage>();
+  const failures: (FakeLarkFailure & { left: number })[] = [];
+  const stopped = new Set<string>();
+  const rateLimited = { count: 0 };
+  let limitsOn = false;
+  const sentAt: { at: number; openId: string }[] = [];
+  const waiters = new Set<() => void>();
+  const notify = () => waiters.forEach((w) => w());
+
+  /** True when one more message now would break Lark's limits (sliding one-second window). */
+  function overLimit(openId: string, now: number): boolean {
+    while (sentAt.length && sentAt[0]!.at <= now - 1000) sentAt.shift();
+    if (sentAt.length >= APP_LIMIT_PER_SECOND) return true;
+    return sentAt.filter((s) => s.openId === openId).length >= USER_LIMIT_PER_SECOND;
+  }
+
+  function scriptedFailure(on: 'create' | 'patch', openId: string | null) {
+    const failure = failures.find((f) => f.on === on && f.left > 0 && (!f.openId || f.openId === openId));
+    if (!failure) return null;
+    failure.left -= 1;
+    return failure;
+  }
+
+  function waitFor<T>(list: T[], count: number, timeoutMs: number): Promise<T[]> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (list.length < count) return false;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(list.slice());
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`fake Lark: ${list.length} of ${count} after ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  }
 
   function addUser(user: Partial<FakeLarkUser> & { open_id: string }): FakeLarkUser {
     const full: FakeLarkUser = {
@@ -75,7 +170,7 @@ export async function startFakeLark(
   const listening = await listenLocal(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     calls.push(`${req.method} ${url.pathname}`);
-    const body = req.method === 'POST' ? await readBody(req) : '';
+    const body = req.method === 'POST' || req.method === 'PATCH' ? await readBody(req) : '';
     const json = (): Record<string, unknown> => {
       try {
         return JSON.parse(body || '{}') as Record<string, unknown>;
@@ -132,6 +227,67 @@ export async function startFakeLark(
       if (!user) return sendJson(res, 401, { code: INVALID_TOKEN, msg: 'invalid access token' });
       return sendJson(res, 200, { code: 0, msg: 'success', data: user });
     }
+    if (req.method === 'POST' && url.pathname === '/open-apis/im/v1/messages') {
+      if (!tenantTokens.has(bearer(req.headers.authorization))) {
+        return sendJson(res, 400, { code: 99991663, msg: 'Invalid access token for authorization.' });
+      }
+      const data = json();
+      const receiveId = String(data.receive_id ?? '');
+      if (url.searchParams.get('receive_id_type') !== 'open_id' || !receiveId) {
+        return sendJson(res, 400, { code: 230001, msg: 'invalid receive_id' });
+      }
+      const uuid = typeof data.uuid === 'string' && data.uuid ? data.uuid : null;
+      const repeat = uuid ? byUuid.get(uuid) : undefined;
+      if (repeat)
+        return sendJson(res, 200, { code: 0, msg: 'success', data: { message_id: repeat.message_id } });
+      if (stopped.has(receiveId))
+        return sendJson(res, 400, { code: LARK_CODES.botStopped, msg: 'bot stopped' });
+      const scripted = scriptedFailure('create', receiveId);
+      if (scripted) {
+        if (scripted.code === LARK_CODES.rateLimited || scripted.httpStatus === 429) rateLimited.count += 1;
+        return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
+      }
+      const now = Date.now();
+      if (limitsOn && overLimit(receiveId, now)) {
+        rateLimited.count += 1;
+        return sendJson(res, 400, { code: LARK_CODES.rateLimited, msg: 'request trigger frequency limit' });
+      }
+      sentAt.push({ at: now, openId: receiveId });
+      const message: FakeLarkMessage = {
+        message_id: `om_${randomUUID().replace(/-/g, '')}`,
+        receive_id: receiveId,
+        msg_type: String(data.msg_type ?? ''),
+        content: JSON.parse(String(data.content ?? '{}')) as Record<string, unknown>,
+        uuid,
+        at: now,
+      };
+      messages.push(message);
+      if (uuid) byUuid.set(uuid, message);
+      notify();
+      return sendJson(res, 200, { code: 0, msg: 'success', data: { message_id: message.message_id } });
+    }
+    const patchMatch = /^\/open-apis\/im\/v1\/messages\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'PATCH' && patchMatch) {
+      if (!tenantTokens.has(bearer(req.headers.authorization))) {
+        return sendJson(res, 400, { code: 99991663, msg: 'Invalid access token for authorization.' });
+      }
+      const messageId = decodeURIComponent(patchMatch[1]!);
+      const target = messages.find((m) => m.message_id === messageId);
+      if (!target) return sendJson(res, 400, { code: 230001, msg: 'message not found' });
+      const scripted = scriptedFailure('patch', null);
+      if (scripted) {
+        if (scripted.code === LARK_CODES.rateLimited || scripted.httpStatus === 429) rateLimited.count += 1;
+        return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
+      }
+      const content = JSON.parse(String(json().content ?? '{}')) as Record<string, unknown>;
+      target.content = content;
+      patches.push({ message_id: messageId, content, at: Date.now() });
+      notify();
+      return sendJson(res, 200, { code: 0, msg: 'success', data: {} });
+    }
+    if (req.method === 'GET' && url.pathname === '/__fake__/messages') {
+      return sendJson(res, 200, { messages, patches, rate_limited: rateLimited.count });
+    }
     if (req.method === 'POST' && url.pathname === '/__fake__/codes') {
       const { open_id, ttl_seconds } = json();
       if (typeof open_id !== 'string') return sendJson(res, 400, { msg: 'open_id required' });
@@ -149,6 +305,105 @@ export async function startFakeLark(
     addUser,
     issueCode,
     calls,
+    messages,
+    patches,
+    rateLimited,
+    failNext: (failure) => failures.push({ ...failure, left: failure.times ?? 1 }),
+    stopBot: (openId) => stopped.add(openId),
+    enforceLimits: (on) => {
+      limitsOn = on;
+    },
+    waitForMessages: (count, timeoutMs = 10_000) => waitFor(messages, count, timeoutMs),
+    waitForPatches: (count, timeoutMs = 10_000) => waitFor(patches, count, timeoutMs),
     close: listening.close,
   };
+}
+
+export interface CardCallback {
+  /** The bot's callback URL. */
+  readonly url: string;
+  readonly encryptKey: string;
+  readonly verificationToken?: string;
+  readonly openId: string;
+  /** The clicked button's `behaviors[].value`. */
+  readonly value: Record<string, unknown>;
+  /** The form's values (comment box, reason select). */
+  readonly formValue?: Record<string, unknown>;
+  readonly messageId?: string;
+  /** Send the body encrypted ({ "encrypt": … }), as Lark does when an encrypt key is set. */
+  readonly encrypt?: boolean;
+  /** Overrides, to test refusals: a wrong key for the signature, an old timestamp, a fixed nonce. */
+  readonly signWith?: string;
+  readonly timestampSeconds?: number;
+  readonly nonce?: string;
+  readonly eventId?: string;
+}
+
+export interface SentCallback {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  /** The exact request, to replay it. */
+  readonly replay: () => Promise<{ status: number; body: Record<string, unknown> }>;
+}
+
+/** Encrypts like Lark: AES-256-CBC, key sha256(encryptKey), a random IV in front, base64. */
+export function larkEncrypt(plain: string, encryptKey: string): string {
+  const key = createHash('sha256').update(encryptKey).digest();
+  const iv = randomBytes(16);
+  const cipher = createCipheriv('aes-256-cbc', key, iv);
+  return Buffer.concat([iv, cipher.update(plain, 'utf8'), cipher.final()]).toString('base64');
+}
+
+/** Posts a card.action.trigger callback to the bot as Lark would: signed, optionally encrypted. */
+export async function sendCardCallback(callback: CardCallback): Promise<SentCallback> {
+  const event = {
+    schema: '2.0',
+    header: {
+      event_id: callback.eventId ?? randomUUID(),
+      token: callback.verificationToken ?? '',
+      create_time: String(Date.now() * 1000),
+      event_type: 'card.action.trigger',
+      tenant_key: 'fake-tenant',
+      app_id: FAKE_LARK_APP.appId,
+    },
+    event: {
+      operator: {
+        open_id: callback.openId,
+        union_id: `on_${callback.openId}`,
+        user_id: `u_${callback.openId}`,
+      },
+      token: `c-${randomUUID()}`,
+      action: {
+        value: callback.value,
+        tag: 'button',
+        ...(callback.formValue ? { form_value: callback.formValue } : {}),
+      },
+      host: 'im_message',
+      context: { open_message_id: callback.messageId ?? 'om_unknown', open_chat_id: 'oc_fake' },
+    },
+  };
+  const body = callback.encrypt
+    ? JSON.stringify({ encrypt: larkEncrypt(JSON.stringify(event), callback.encryptKey) })
+    : JSON.stringify(event);
+  const timestamp = String(callback.timestampSeconds ?? Math.floor(Date.now() / 1000));
+  const nonce = callback.nonce ?? randomUUID();
+  const signature = createHash('sha256')
+    .update(timestamp + nonce + (callback.signWith ?? callback.encryptKey) + body)
+    .digest('hex');
+  const post = async () => {
+    const res = await fetch(callback.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-lark-request-timestamp': timestamp,
+        'x-lark-request-nonce': nonce,
+        'x-lark-signature': signature,
+      },
+      body,
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  };
+  const first = await post();
+  return { ...first, replay: post };
 }

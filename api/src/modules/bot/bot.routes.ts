@@ -28,8 +28,7 @@ export function botRouter({ db, requireService }: { db: Db; requireService: Requ
   router
     .route('/bot/card-messages')
     .post(requireService, async (req, res) => {
-      await recordCardMessage(db, parseBody(ZBotCardMessage, req));
-      res.status(201).json({});
+      res.status(201).json(await recordCardMessage(db, parseBody(ZBotCardMessage, req)));
     })
     .all(methodNotAllowed);
 

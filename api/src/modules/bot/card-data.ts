@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { attendanceVersions } from '../../db/schema/attendance.ts';
 import { larkBindings } from '../../db/schema/lark.ts';
 import { approvalProxies } from '../../db/schema/proxies.ts';
-import { taskNodeApprovers, tasks } from '../../db/schema/tasks.ts';
+import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { tokyoDate } from '../../dates.ts';
 import { NotFound } from '../../errors.ts';
 import { toTask, toTaskForm, toTaskNodes, userNames } from '../tasks/task-views.ts';
@@ -115,6 +115,14 @@ export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard
   if (!row) throw new NotFound();
   const task = await toTask(db, row, 0);
   const nodes = (await toTaskNodes(db, row)).filter((n) => !n.is_observer);
+  const reached = new Map(
+    (
+      await db
+        .select({ id: taskNodes.id, reachedAt: taskNodes.reachedAt })
+        .from(taskNodes)
+        .where(eq(taskNodes.taskId, row.id))
+    ).map((n) => [n.id, n.reachedAt?.toISOString() ?? null]),
+  );
   const recipients = await recipientsByNode(
     db,
     nodes.map((n) => n.id),
@@ -159,6 +167,7 @@ export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard
       principal_name: n.principal_name,
       comment: n.comment,
       reason: n.reason,
+      reached_at: reached.get(n.id) ?? null,
       recipients: recipients.get(n.id) ?? [],
     })),
   };

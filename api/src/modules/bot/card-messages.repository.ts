@@ -1,15 +1,19 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { TBotCardMessage } from '@portal/shared/contracts/bot-jobs';
+import type { TBotCardMessage, TBotCardMessages, TBotCardRecorded } from '@portal/shared/contracts/bot-jobs';
 import type { Db } from '../../db/client.ts';
 import { larkCardMessages } from '../../db/schema/bot.ts';
-import { taskNodes } from '../../db/schema/tasks.ts';
+import { taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { NotFound } from '../../errors.ts';
 
-/** Records a posted card; a newer card for the same node and person replaces the older one. */
-export async function recordCardMessage(db: Db, message: TBotCardMessage): Promise<void> {
+/**
+ * Records a posted card; a newer card for the same node and person replaces the older one. Stale:
+ * the node was handled while the card was on its way, so the bot updates it at once.
+ */
+export async function recordCardMessage(db: Db, message: TBotCardMessage): Promise<TBotCardRecorded> {
   const [node] = await db
-    .select({ taskId: taskNodes.taskId })
+    .select({ taskId: taskNodes.taskId, status: taskNodes.status, taskStatus: tasks.status })
     .from(taskNodes)
+    .innerJoin(tasks, eq(tasks.id, taskNodes.taskId))
     .where(eq(taskNodes.id, message.task_node_id));
   if (!node || node.taskId !== message.task_id) throw new NotFound();
   await db
@@ -24,9 +28,10 @@ export async function recordCardMessage(db: Db, message: TBotCardMessage): Promi
       target: [larkCardMessages.taskNodeId, larkCardMessages.userId],
       set: { messageId: message.message_id, createdAt: sql`now()` },
     });
+  return { stale: node.status !== '01' || node.taskStatus !== '01' };
 }
 
-export async function cardMessagesOfTask(db: Db, taskId: number): Promise<TBotCardMessage[]> {
+export async function cardMessagesOfTask(db: Db, taskId: number): Promise<TBotCardMessages> {
   const rows = await db
     .select()
     .from(larkCardMessages)
@@ -37,5 +42,6 @@ export async function cardMessagesOfTask(db: Db, taskId: number): Promise<TBotCa
     task_node_id: r.taskNodeId,
     user_id: r.userId,
     message_id: r.messageId,
+    created_at: r.createdAt.toISOString(),
   }));
 }

@@ -1,0 +1,30 @@
+// Lark's long connection (LARK_CALLBACK_MODE ws, the default): no public URL; card clicks arrive as
+// event frames and the handler's answer goes back on the socket.
+import * as lark from '@larksuiteoapi/node-sdk';
+import type { BotConfig } from '../config.ts';
+import { sdkLogger } from '../lark/client.ts';
+import type { Logger } from '../logger.ts';
+import type { CardAnswer } from './card-action.ts';
+
+export interface LongConnection {
+  close(): void;
+}
+
+export async function startLongConnection(
+  config: BotConfig['lark'],
+  logger: Logger,
+  onCardAction: (event: unknown) => Promise<CardAnswer>,
+): Promise<LongConnection> {
+  const client = new lark.WSClient({
+    appId: config.appId,
+    appSecret: config.appSecret,
+    domain: config.domain,
+    logger: sdkLogger(logger),
+    loggerLevel: lark.LoggerLevel.warn,
+  });
+  const dispatcher = new lark.EventDispatcher({ logger: sdkLogger(logger) }).register({
+    'card.action.trigger': async (data: unknown) => onCardAction(data),
+  });
+  await client.start({ eventDispatcher: dispatcher });
+  return { close: () => client.close() };
+}

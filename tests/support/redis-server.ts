@@ -1,0 +1,96 @@
+// A private redis-server for one test file (Debian's binary): its own port and folder, append-only
+// file fsynced on every write, so killing it and starting it again shows what Redis keeps over a
+// crash — as production runs it (docker-compose.yml: --appendonly yes). Stops with the test process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+
+export interface RedisServer {
+  readonly url: string;
+  /** Kills it without warning (SIGKILL) and starts it again on the same port and data. */
+  crashAndRestart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+async function waitForPing(url: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      await client.connect();
+      if ((await client.ping()) === 'PONG') return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    } finally {
+      client.disconnect();
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function startRedisServer(): Promise<RedisServer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-redis-'));
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess;
+
+  const launch = async () => {
+    child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--save',
+        '',
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      { stdio: 'ignore' },
+    );
+    child.unref();
+    await waitForPing(url);
+  };
+  const exited = (proc: ChildProcess) =>
+    proc.exitCode !== null || proc.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+
+  await launch();
+  process.once('exit', () => child.kill('SIGKILL'));
+  return {
+    url,
+    async crashAndRestart() {
+      const old = child;
+      old.kill('SIGKILL');
+      await exited(old);
+      await launch();
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
