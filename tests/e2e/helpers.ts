@@ -11,10 +11,18 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Keeps a full-page screenshot as a test artefact, named by project (1280 px / 375 px) and step. */
-export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/**
+ * Keeps a screenshot as a test artefact, named by project (1280 px / 375 px) and step: the full page,
+ * or with `fullPage: false` the viewport (a modal over a long page is only drawn right that way).
+ */
+export async function keepScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   const file = path.join(SCREENSHOTS, testInfo.project.name, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { keepScreenshot, openSidebar, signIn } from './helpers.ts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, keepScreenshot, openSidebar, signIn } from './helpers.ts';
 
 // Issue #3, acceptance 5: one 休暇申請 through send-back, resubmit, two approvals and the lists.
 //
@@ -21,14 +21,35 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-/** Thursday and Friday of next week (Asia/Tokyo): clear of yamada's seeded leave two weeks ago. */
-function nextWeekThursdayFriday(): { start: string; end: string } {
+/**
+ * The first two working days from next Monday on (Asia/Tokyo), as the API's business days give them:
+ * clear of yamada's seeded leave two weeks ago, and never a holiday or a company day off (which would
+ * leave the request without a day to take).
+ */
+async function twoWorkingDaysFromNextWeek(
+  request: APIRequestContext,
+): Promise<{ start: string; end: string }> {
+  const signIn = await request.post('/api/token-auth/', {
+    data: { username: 'yamada', password: DEMO_PASSWORD },
+  });
+  expect(signIn.ok()).toBe(true);
+  const headers = { Authorization: `JWT ${((await signIn.json()) as { access: string }).access}` };
   const tokyo = new Date(Date.now() + 9 * 3_600_000);
   const today = Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth(), tokyo.getUTCDate());
   const weekday = (new Date(today).getUTCDay() + 6) % 7; // Monday 0
-  const nextMonday = today + (7 - weekday) * 86_400_000;
-  const day = (offset: number) => new Date(nextMonday + offset * 86_400_000).toISOString().slice(0, 10);
-  return { start: day(3), end: day(4) };
+  const nextMonday = new Date(today + (7 - weekday) * 86_400_000);
+  const days: string[] = [];
+  for (let offset = 0; offset < 3 && days.length < 2; offset++) {
+    const month = new Date(Date.UTC(nextMonday.getUTCFullYear(), nextMonday.getUTCMonth() + offset, 1));
+    const response = await request.get(
+      `/api/task/business-days/${month.getUTCFullYear()}/${month.getUTCMonth() + 1}/`,
+      { headers },
+    );
+    expect(response.ok()).toBe(true);
+    const from = nextMonday.toISOString().slice(0, 10);
+    days.push(...((await response.json()) as string[]).filter((day) => day >= from));
+  }
+  return { start: days[0]!, end: days[1]! };
 }
 
 /** A signed-in page in its own browser context. */
@@ -95,11 +116,12 @@ async function fillDate(page: Page, field: string, value: string): Promise<void>
 
 test('休暇申請 with an attachment: send back, resubmit, two approvals, finished and observable', async ({
   browser,
+  request,
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000);
   const mobile = testInfo.project.name === 'mobile';
-  const { start, end } = nextWeekThursdayFriday();
+  const { start, end } = await twoWorkingDaysFromNextWeek(request);
 
   const suzuki = await session(browser, 'suzuki', baseURL!, mobile);
   const suzukiBefore = SUZUKI_SEEDED;
