@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import Tabs from '@douyinfe/semi-ui/lib/es/tabs';
 import TabPane from '@douyinfe/semi-ui/lib/es/tabs/TabPane';
+import { takesTimes } from '@portal/shared/attendance/day-types';
 import type { TAttendanceTabs, TAttendanceTabsResult } from '@portal/shared/attendance/merge';
 import { DailyTable } from './daily-table.tsx';
 import { MergedTable } from './merged-table.tsx';
@@ -18,6 +19,9 @@ interface AttendanceSheetProps {
   /** The attached timesheet's link, or null when none was attached. */
   timesheet: ReactNode;
 }
+
+/** Whether a tab holds work or leave: holidays (10) come filled in on both tabs. */
+const hasEntries = (days: readonly { type: string }[]) => days.some((day) => takesTimes(day.type));
 
 function Remarks({ remark, timesheet }: Pick<AttendanceSheetProps, 'remark' | 'timesheet'>) {
   return (
@@ -40,7 +44,10 @@ function Remarks({ remark, timesheet }: Pick<AttendanceSheetProps, 'remark' | 't
  * with its own daily table and totals.
  */
 export function AttendanceSheet({ tabs, results, remark, timesheet }: AttendanceSheetProps) {
-  const [active, setActive] = useState<SheetTab>('on-site');
+  // On-site comes first (spec §2.5); a month entered in-house only opens where its days are.
+  const [active, setActive] = useState<SheetTab>(() =>
+    !hasEntries(tabs.second.days) && hasEntries(tabs.first.days) ? 'in-house' : 'on-site',
+  );
   const onSite = useMemo(() => tabRows(tabs, 'second', results.second), [tabs, results.second]);
   const inHouse = useMemo(() => tabRows(tabs, 'first', results.first), [tabs, results.first]);
   const merged = useMemo(() => mergedRows(tabs, results.merged), [tabs, results.merged]);

@@ -62,6 +62,16 @@ describe('read-only attendance view (spec §2.5)', () => {
     expect(first.querySelector('[data-cell="in_house_type"]')).toHaveTextContent('出勤');
   });
 
+  it('opens on the in-house tab when the on-site tab has no day entered', () => {
+    const details = attendanceDetails();
+    // Nothing worked on-site, only the holiday every tab gets.
+    const empty = details.second.days.map((day, i) =>
+      i === 28 ? { ...day, type: '10', start: '', end: '' } : { ...day, type: '', start: '', end: '' },
+    );
+    renderWithRouter(<AttendanceView details={{ ...details, second: { ...details.second, days: empty } }} />);
+    expect(screen.getByRole('tab', { name: '社内勤怠' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('colours weekends without a type grey, and 02/03/04 yellow with worked hours, grey without', async () => {
     renderWithRouter(<AttendanceView details={attendanceDetails()} />);
     await userEvent.click(screen.getByRole('tab', { name: '社内勤怠' }));
