@@ -52,6 +52,14 @@ test.describe('attendance view, lists and outputs', () => {
     await expect(page).toHaveURL(/\/attendance\/tasks\/details\/\d+$/);
     await expect(page.getByTestId('attendance-title')).toContainText(`${month.year}年${month.month}月`);
     await expect(page.getByRole('button', { name: '編集' })).toHaveCount(0);
+
+    // The company calendar: a month of business days; its settings are for administrators only.
+    await page.goto(`/company/calendar?month=${month.param}`);
+    await expect(page.getByTestId('business-days')).toContainText(
+      `${month.year}年${month.month}月 所定労働日`,
+    );
+    await expect(page.getByTestId('calendar-settings')).toHaveCount(0);
+    await keepScreenshot(page, testInfo, 'company-calendar');
   });
 
   test('hr downloads every employee’s month as .xlsx from /expense/attendance', async ({
@@ -133,5 +141,16 @@ test.describe('attendance view, lists and outputs', () => {
     await expect(page.getByTestId('attendance-view')).toBeVisible();
     await expect(page.getByRole('button', { name: '編集' })).toBeVisible();
     await keepScreenshot(page, testInfo, 'attendance-view-hr');
+
+    // The report as PDF (/attendance/pdf?task=…).
+    await page.getByTestId('attendance-pdf-link').click();
+    await expect(page).toHaveURL(new RegExp(`/attendance/pdf\\?task=${taskId}$`));
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'PDF をダウンロード' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    const bytes = await readFile((await pdf.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });
