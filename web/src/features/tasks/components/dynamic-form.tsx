@@ -5,7 +5,7 @@ import TextArea from '@douyinfe/semi-ui/lib/es/input/textarea';
 import Radio from '@douyinfe/semi-ui/lib/es/radio';
 import RadioGroup from '@douyinfe/semi-ui/lib/es/radio/radioGroup';
 import Select from '@douyinfe/semi-ui/lib/es/select';
-import { useController, useForm, type Control } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import type { TFormSchemaField } from '@portal/shared/contracts/tasks';
 import { DECIMAL_STEP, MULTI_SELECT, SELECT_PLACEHOLDER, TIME_STEP_SECONDS } from '@portal/shared/limits';
 import { CONFIRM } from '@portal/shared/messages';
@@ -41,17 +41,54 @@ interface ControlProps {
   describedBy: string | undefined;
   onChange: (value: InputValue) => void;
   onBlur: () => void;
+  /** Autocomplete with `field_for_init`: the named field's value, the initial selection's text. */
+  initText?: string;
+  /** Autocomplete with `field_for_init`: writes the chosen items' text into the named field. */
+  onPickText?: (text: string) => void;
 }
 
 const asText = (value: InputValue) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 const asList = (value: InputValue) => (Array.isArray(value) ? value : []);
 
-function AutocompleteControl({ field, id, value, invalid, onChange, onBlur }: ControlProps) {
+/** Several chosen items' texts share the `field_for_init` field, joined by this. */
+const INIT_TEXT_SEPARATOR = '、';
+
+/**
+ * The initial selection's labels, from the `field_for_init` text (one per value; with several values
+ * the text is split on INIT_TEXT_SEPARATOR and used only when the counts agree).
+ */
+function initialLabels(value: InputValue, initText: string): Map<string | number, string> {
+  const values = Array.isArray(value) ? value : value === '' ? [] : [value];
+  const texts = values.length === 1 ? [initText] : initText.split(INIT_TEXT_SEPARATOR);
+  if (!initText || texts.length !== values.length) return new Map();
+  return new Map(values.map((v, i) => [v, texts[i]!]));
+}
+
+function AutocompleteControl({
+  field,
+  id,
+  value,
+  invalid,
+  onChange,
+  onBlur,
+  initText = '',
+  onPickText,
+}: ControlProps) {
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState(false);
+  // Labels of items chosen earlier (or named by field_for_init), so a selection keeps its text when
+  // a later search no longer lists it.
+  const [known, setKnown] = useState(() => initialLabels(value, initText));
   const choices = useChoices(field.data_source, query, opened);
   const options = (choices.data ?? []).map((choice) => ({ value: choice.value, label: choice.text }));
+  const listed = new Set(options.map((o) => o.value));
+  for (const [v, label] of known) if (!listed.has(v)) options.push({ value: v, label });
+  const labelOf = (v: string | number) => options.find((o) => o.value === v)?.label ?? String(v);
+  const pick = (chosen: (string | number)[]) => {
+    setKnown(new Map(chosen.map((v) => [v, labelOf(v)])));
+    onPickText?.(chosen.map(labelOf).join(INIT_TEXT_SEPARATOR));
+  };
   return (
     <Select
       id={id}
@@ -71,8 +108,15 @@ function AutocompleteControl({ field, id, value, invalid, onChange, onBlur }: Co
       onDropdownVisibleChange={(visible) => visible && setOpened(true)}
       onSearch={(text) => setQuery(text)}
       onChange={(next) => {
-        if (Array.isArray(next)) onChange(next.filter((v): v is string | number => typeof v !== 'object'));
-        else onChange(typeof next === 'string' || typeof next === 'number' ? next : '');
+        if (Array.isArray(next)) {
+          const chosen = next.filter((v): v is string | number => typeof v !== 'object');
+          onChange(chosen);
+          pick(chosen);
+        } else {
+          const chosen = typeof next === 'string' || typeof next === 'number' ? next : '';
+          onChange(chosen);
+          pick(chosen === '' ? [] : [chosen]);
+        }
       }}
       onBlur={onBlur}
       style={{ width: '100%' }}
@@ -202,11 +246,14 @@ function FormField({
   control,
   currentFile,
   onRefuseFile,
+  onPickText,
 }: {
   field: TFormSchemaField;
   control: FormControl;
   currentFile: string | null;
   onRefuseFile: (name: string, message: string) => void;
+  /** Sets the `field_for_init` field of an autocomplete (spec §3.2) when it is on the form. */
+  onPickText?: (text: string) => void;
 }) {
   const id = `field-${field.name}`;
   const errorId = `${id}-error`;
@@ -215,6 +262,8 @@ function FormField({
     field: { value, onChange, onBlur },
     fieldState,
   } = useController({ control, name: field.name });
+  const initName = field.data_type === 'autocomplete' ? field.field_for_init : null;
+  const initValue = useWatch({ control, name: initName ?? field.name, disabled: !initName });
   const error = fieldState.error?.message;
   const describedBy =
     [error ? errorId : null, field.help_text ? helpId : null].filter(Boolean).join(' ') || undefined;
@@ -248,6 +297,8 @@ function FormField({
           describedBy={describedBy}
           onChange={onChange}
           onBlur={onBlur}
+          initText={initName ? asText(inputValueOf(initValue)) : undefined}
+          onPickText={onPickText}
         />
       )}
       {field.help_text ? (
@@ -340,6 +391,14 @@ export function DynamicForm({
               control={form.control}
               currentFile={storedFiles[field.name] ?? null}
               onRefuseFile={(name, message) => form.setError(name, { type: 'size', message })}
+              onPickText={
+                field.data_type === 'autocomplete' &&
+                field.field_for_init &&
+                names.includes(field.field_for_init)
+                  ? (text) =>
+                      form.setValue(field.field_for_init!, text, { shouldDirty: true, shouldValidate: false })
+                  : undefined
+              }
             />
           ))}
         </div>

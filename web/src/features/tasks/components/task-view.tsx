@@ -2,9 +2,14 @@ import type { ReactNode } from 'react';
 import type { TTask, TTaskFormField } from '@portal/shared/contracts/tasks';
 import { AttachmentLink } from './attachment-link.tsx';
 
-function display(field: TTaskFormField): string {
+function display(field: TTaskFormField, fields: readonly TTaskFormField[]): string {
   const { value } = field;
   if (value === null || value === '') return '';
+  // An autocomplete stores ids; its field_for_init field holds their display text (spec §3.2).
+  const initText = field.field_for_init
+    ? fields.find((other) => other.name === field.field_for_init)?.value
+    : undefined;
+  if (field.data_type === 'autocomplete' && typeof initText === 'string' && initText !== '') return initText;
   if (field.data_type === 'boolean') return value === true || value === 'true' ? 'はい' : 'いいえ';
   const text = (item: string | number) =>
     field.choices.find((choice) => choice.value === String(item))?.text ?? String(item);
@@ -30,7 +35,7 @@ export function TaskView({ task, fields }: { task: TTask; fields: TTaskFormField
             ''
           )
         ) : (
-          <span className="task-view__text">{display(field)}</span>
+          <span className="task-view__text">{display(field, fields)}</span>
         ),
     });
   }
