@@ -1,33 +1,41 @@
 // The five task lists (architecture.md "Lists") and the counts the sidebar and home screen show.
-import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+// A page is one query: the rows with everything they show (workflow, applicant, organisation, the
+// nodes now awaiting action, a proxy's principal) joined in, and for the approval list the total too.
+import {
+  and,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  ne,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { labelOf, TASK_STATUSES, type TaskStatus } from '@portal/shared/codes';
 import type { TTaskListItem, TTaskListQuery } from '@portal/shared/contracts/tasks';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import type { TTaskListFilter } from '@portal/shared/workflow/codes';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { employees } from '../../db/schema/employees.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { approvalProxies } from '../../db/schema/proxies.ts';
-import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
+import { taskAwaiting, taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
+import { users } from '../../db/schema/users.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { pageOffset } from '../../pagination.ts';
-import { currentNodeNames, userNames } from './task-views.ts';
 
-/**
- * Approver nodes awaiting `userId`, directly or as today's proxy of one of its approvers. Written as
- * "node id in the caller's (and their principals') approver rows" so that both sides come from an
- * index: the awaiting nodes (task_nodes_awaiting_idx) and the approver rows of a few users.
- */
-function awaitingMe(userId: number): SQL {
-  const today = tokyoDate();
-  return sql`${taskNodes.status} = '01' and not ${taskNodes.isObserver} and ${taskNodes.id} in (
-    select a.task_node_id from ${taskNodeApprovers} a
-    where a.user_id in (
-      select ${userId}::integer
-      union all
-      select p.principal_id from ${approvalProxies} p
-      where p.proxy_id = ${userId} and p.start_date <= ${today} and p.end_date >= ${today}))`;
+/** The caller and, today, the principals they stand in for: whose awaiting nodes are theirs. */
+function actingFor(userId: number | Placeholder, today: string | Placeholder = tokyoDate()): SQL {
+  return sql`select ${userId}::integer
+    union all
+    select ${approvalProxies.principalId} from ${approvalProxies}
+    where ${approvalProxies.proxyId} = ${userId} and ${approvalProxies.startDate} <= ${today}
+      and ${approvalProxies.endDate} >= ${today}`;
 }
 
 function observedBy(userId: number): SQL {
@@ -36,7 +44,8 @@ function observedBy(userId: number): SQL {
     where n.task_id = ${tasks.id} and n.is_observer and a.user_id = ${userId})`;
 }
 
-function taskFilters(query: TTaskListQuery): SQL | undefined {
+function taskFilters(query: TTaskListQuery | undefined): SQL | undefined {
+  if (!query) return undefined;
   const day = sql`(${tasks.createdAt} at time zone 'Asia/Tokyo')::date`;
   return and(
     query.workflow === undefined ? undefined : eq(tasks.workflowId, query.workflow),
@@ -45,138 +54,263 @@ function taskFilters(query: TTaskListQuery): SQL | undefined {
   );
 }
 
-/** Node-based lists (approval, approval-finished) versus task-based ones. */
-function listShape(filter: TTaskListFilter, userId: number) {
+type OtherFilter = Exclude<TTaskListFilter, 'approval'>;
+
+/** Where a task (or, for approval-finished, a node of it) belongs to the list. */
+function listWhere(filter: OtherFilter, userId: number): SQL | undefined {
   switch (filter) {
     case 'unresolved':
-      return {
-        byNode: false,
-        where: and(eq(tasks.applicantId, userId), inArray(tasks.status, ['01', '02'])),
-      };
+      return and(eq(tasks.applicantId, userId), inArray(tasks.status, ['01', '02']));
     case 'finished':
-      return {
-        byNode: false,
-        where: and(eq(tasks.applicantId, userId), inArray(tasks.status, ['10', '90', '99'])),
-      };
+      return and(eq(tasks.applicantId, userId), inArray(tasks.status, ['10', '90', '99']));
     case 'observer':
-      return { byNode: false, where: observedBy(userId) };
-    case 'approval':
-      return { byNode: true, where: awaitingMe(userId) };
+      return observedBy(userId);
     case 'approval-finished':
-      return {
-        byNode: true,
-        where: and(
-          eq(taskNodes.actedById, userId),
-          ne(tasks.applicantId, userId),
-          inArray(taskNodes.status, ['02', '10', '90']),
-        ),
-      };
+      return and(
+        eq(taskNodes.actedById, userId),
+        ne(tasks.applicantId, userId),
+        inArray(taskNodes.status, ['02', '10', '90']),
+      );
   }
 }
 
-export async function countList(db: Db, filter: TTaskListFilter, userId: number, query?: TTaskListQuery) {
-  const shape = listShape(filter, userId);
-  const onTasks = query ? taskFilters(query) : undefined;
-  const where = and(shape.where, onTasks);
-  if (filter === 'approval' && !onTasks) {
-    // Nothing to ask of the task row: count the awaiting nodes alone.
-    const [row] = await db.select({ n: count() }).from(taskNodes).where(where);
-    return row?.n ?? 0;
+/** The query counting a list's rows (a node awaiting the caller directly and as a proxy counts once). */
+function countQuery(db: Db, filter: TTaskListFilter, userId: number, query?: TTaskListQuery) {
+  const onTasks = taskFilters(query);
+  if (filter === 'approval') {
+    const base = db
+      .select({ n: countDistinct(taskAwaiting.taskNodeId) })
+      .from(taskAwaiting)
+      .$dynamic();
+    const mine = sql`${taskAwaiting.userId} in (${actingFor(userId)})`;
+    return onTasks
+      ? base.innerJoin(tasks, eq(tasks.id, taskAwaiting.taskId)).where(and(mine, onTasks))
+      : base.where(mine);
   }
-  const base = db.select({ n: count() }).from(tasks);
-  const [row] = shape.byNode
-    ? await base.innerJoin(taskNodes, eq(taskNodes.taskId, tasks.id)).where(where)
-    : await base.where(where);
+  const where = and(listWhere(filter, userId), onTasks);
+  const base = db.select({ n: count() }).from(tasks).$dynamic();
+  return filter === 'approval-finished'
+    ? base.innerJoin(taskNodes, eq(taskNodes.taskId, tasks.id)).where(where)
+    : base.where(where);
+}
+
+export async function countList(
+  db: Db,
+  filter: TTaskListFilter,
+  userId: number,
+  query?: TTaskListQuery,
+): Promise<number> {
+  const [row] = await countQuery(db, filter, userId, query);
   return row?.n ?? 0;
+}
+
+/** Several lists' counts in one query. */
+export async function countLists<F extends TTaskListFilter>(
+  db: Db,
+  filters: readonly F[],
+  userId: number,
+): Promise<Record<F, number>> {
+  const columns = filters.map((f) => sql`(${countQuery(db, f, userId)}) as ${sql.identifier(f)}`);
+  const result = (await db.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
+    rows: Record<F, number | string>[];
+  };
+  const row = result.rows[0];
+  // count() is a bigint: node-postgres hands it over as text.
+  return Object.fromEntries(filters.map((f) => [f, Number(row?.[f] ?? 0)])) as Record<F, number>;
+}
+
+const applicant = alias(users, 'applicant');
+const applicantEmployee = alias(employees, 'applicant_employee');
+const principal = alias(users, 'principal');
+const principalEmployee = alias(employees, 'principal_employee');
+
+/** As userNames (task-views.ts): the employee's '姓 名', else the account's full name, else the username. */
+function displayName(
+  user: { fullName: AnyPgColumn; username: AnyPgColumn },
+  employee: { lastName: AnyPgColumn; firstName: AnyPgColumn },
+): SQL<string | null> {
+  return sql<string | null>`case when coalesce(${employee.lastName}, '') <> ''
+    then ${employee.lastName} || ' ' || ${employee.firstName}
+    else coalesce(nullif(${user.fullName}, ''), ${user.username}) end`;
+}
+
+/** What every list row shows about its task, joined onto a query of `tasks`. */
+const taskColumns = {
+  task: {
+    id: tasks.id,
+    workflowId: tasks.workflowId,
+    status: tasks.status,
+    organizationId: tasks.organizationId,
+    createdAt: tasks.createdAt,
+    updatedAt: tasks.updatedAt,
+  },
+  workflowName: workflows.name,
+  applicantName: displayName(applicant, applicantEmployee),
+  orgName: organizations.name,
+  // The names of the nodes now awaiting action, in the order they were planned.
+  currentNodeName: sql<string | null>`(select string_agg(cur.name, '、' order by cur.id)
+    from ${taskNodes} cur where cur.task_id = ${tasks.id} and cur.status = '01')`,
+};
+
+interface ListRow {
+  readonly task: {
+    id: number;
+    workflowId: number;
+    status: string;
+    organizationId: number | null;
+    createdAt: Date;
+    updatedAt: Date;
+  };
+  readonly workflowName: string;
+  readonly applicantName: string | null;
+  readonly orgName: string | null;
+  readonly currentNodeName: string | null;
+  readonly nodeId: number | null;
+  readonly nodeName: string | null;
+  readonly nodeAt: Date | null;
+  readonly isProxy: boolean;
+  readonly principalName: string | null;
+}
+
+function toItem(r: ListRow): TTaskListItem {
+  const status = r.task.status as TaskStatus;
+  return {
+    id: r.task.id,
+    workflow: r.task.workflowId,
+    workflow_name: r.workflowName,
+    status,
+    status_name: labelOf(TASK_STATUSES, status),
+    employee_name: r.applicantName ?? '',
+    org_name: r.task.organizationId === null ? null : r.orgName,
+    current_node_name: r.currentNodeName,
+    created_at: r.task.createdAt.toISOString(),
+    updated_at: r.task.updatedAt.toISOString(),
+    node_id: r.nodeId,
+    node_name: r.nodeName,
+    node_at: r.nodeAt ? new Date(r.nodeAt).toISOString() : null,
+    is_proxy: r.isProxy,
+    principal_name: r.principalName,
+  };
+}
+
+/**
+ * The approval list: the caller's rows of task_awaiting (and their principals'), one per node (the
+ * caller's own row first, so `direct` says whether it awaits them or only a principal), newest first;
+ * a page of them joined to what they show, and their count, in one query. Built once with
+ * placeholders; without filters it is a named prepared statement, so PostgreSQL plans it once.
+ */
+function awaitingPage(db: Db, onTasks: SQL | undefined) {
+  const userId = sql.placeholder('userId');
+  const awaiting = db
+    .selectDistinctOn([taskAwaiting.reachedAt, taskAwaiting.taskNodeId], {
+      taskNodeId: taskAwaiting.taskNodeId,
+      taskId: taskAwaiting.taskId,
+      reachedAt: taskAwaiting.reachedAt,
+      direct: sql<boolean>`${taskAwaiting.userId} = ${userId}`.as('direct'),
+    })
+    .from(taskAwaiting)
+    .$dynamic();
+  const mine = db
+    .$with('mine')
+    .as(
+      (onTasks ? awaiting.innerJoin(tasks, eq(tasks.id, taskAwaiting.taskId)) : awaiting)
+        .where(and(sql`${taskAwaiting.userId} in (${actingFor(userId, sql.placeholder('today'))})`, onTasks))
+        .orderBy(
+          desc(taskAwaiting.reachedAt),
+          desc(taskAwaiting.taskNodeId),
+          desc(sql`${taskAwaiting.userId} = ${userId}`),
+        ),
+    );
+  const page = db
+    .select()
+    .from(mine)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .with(mine)
+    .select({
+      ...taskColumns,
+      total: sql<number>`(select count(*) from ${mine})`.mapWith(Number),
+      nodeId: taskNodes.id,
+      nodeName: taskNodes.name,
+      nodeAt: taskNodes.reachedAt,
+      direct: page.direct,
+      principalName: displayName(principal, principalEmployee),
+    })
+    .from(page)
+    .innerJoin(taskNodes, eq(taskNodes.id, page.taskNodeId))
+    .innerJoin(tasks, eq(tasks.id, page.taskId))
+    .innerJoin(workflows, eq(workflows.id, tasks.workflowId))
+    .innerJoin(applicant, eq(applicant.id, tasks.applicantId))
+    .leftJoin(applicantEmployee, eq(applicantEmployee.userId, applicant.id))
+    .leftJoin(organizations, eq(organizations.id, tasks.organizationId))
+    .leftJoin(principal, eq(principal.id, taskNodes.principalId))
+    .leftJoin(principalEmployee, eq(principalEmployee.userId, principal.id))
+    .orderBy(desc(page.reachedAt), desc(page.taskNodeId));
+}
+
+type AwaitingPage = ReturnType<ReturnType<typeof awaitingPage>['prepare']>;
+const preparedAwaitingPages = new WeakMap<Db, AwaitingPage>();
+
+function unfilteredAwaitingPage(db: Db): AwaitingPage {
+  let query = preparedAwaitingPages.get(db);
+  if (!query) {
+    query = awaitingPage(db, undefined).prepare('approval_list_page');
+    preparedAwaitingPages.set(db, query);
+  }
+  return query;
+}
+
+async function listAwaiting(db: Db, userId: number, input: TTaskListQuery) {
+  const onTasks = taskFilters(input);
+  const query = onTasks ? awaitingPage(db, onTasks) : unfilteredAwaitingPage(db);
+  const rows = await query.execute({
+    userId,
+    today: tokyoDate(),
+    limit: PAGE_SIZE,
+    offset: pageOffset(input.page),
+  });
+  // A page past the end has no row to carry the total: count on its own.
+  const total = rows[0]?.total ?? (await countList(db, 'approval', userId, input));
+  return {
+    count: total,
+    results: rows.map((r) => toItem({ ...r, isProxy: !r.direct })),
+  };
 }
 
 export async function listTasks({ ctx, input }: { ctx: RequestContext; input: TTaskListQuery }) {
   const userId = ctx.user.id;
-  const shape = listShape(input.filter, userId);
-  const where = and(shape.where, taskFilters(input));
-  const columns = {
-    task: tasks,
-    workflowName: workflows.name,
-    nodeId: shape.byNode ? taskNodes.id : sql<number | null>`null`,
-    nodeName: shape.byNode ? taskNodes.name : sql<string | null>`null`,
-    nodeAt: shape.byNode
-      ? input.filter === 'approval'
-        ? taskNodes.reachedAt
-        : taskNodes.actedAt
-      : sql<Date | null>`null`,
-    nodeProxy: shape.byNode ? taskNodes.isProxy : sql<boolean>`false`,
-    principalId: shape.byNode ? taskNodes.principalId : sql<number | null>`null`,
-  };
-  const base = ctx.db.select(columns).from(tasks).innerJoin(workflows, eq(workflows.id, tasks.workflowId));
+  if (input.filter === 'approval') return listAwaiting(ctx.db, userId, input);
+
+  const byNode = input.filter === 'approval-finished';
+  const where = and(listWhere(input.filter, userId), taskFilters(input));
+  const base = ctx.db
+    .select({
+      ...taskColumns,
+      nodeId: byNode ? taskNodes.id : sql<number | null>`null`,
+      nodeName: byNode ? taskNodes.name : sql<string | null>`null`,
+      nodeAt: byNode ? taskNodes.actedAt : sql<Date | null>`null`,
+      isProxy: byNode ? taskNodes.isProxy : sql<boolean>`false`,
+      principalName: byNode ? displayName(principal, principalEmployee) : sql<string | null>`null`,
+    })
+    .from(tasks)
+    .innerJoin(workflows, eq(workflows.id, tasks.workflowId))
+    .innerJoin(applicant, eq(applicant.id, tasks.applicantId))
+    .leftJoin(applicantEmployee, eq(applicantEmployee.userId, applicant.id))
+    .leftJoin(organizations, eq(organizations.id, tasks.organizationId));
   const rows = await (
-    shape.byNode
+    byNode
       ? base
           .innerJoin(taskNodes, eq(taskNodes.taskId, tasks.id))
+          .leftJoin(principal, eq(principal.id, taskNodes.principalId))
+          .leftJoin(principalEmployee, eq(principalEmployee.userId, principal.id))
           .where(where)
-          .orderBy(
-            desc(input.filter === 'approval' ? taskNodes.reachedAt : taskNodes.actedAt),
-            desc(taskNodes.id),
-          )
+          .orderBy(desc(taskNodes.actedAt), desc(taskNodes.id))
       : base.where(where).orderBy(desc(tasks.createdAt), desc(tasks.id))
   )
     .limit(PAGE_SIZE)
     .offset(pageOffset(input.page));
   const total = await countList(ctx.db, input.filter, userId, input);
-
-  const taskIds = rows.map((r) => r.task.id);
-  const current = await currentNodeNames(ctx.db, taskIds);
-  const direct = new Set<number>();
-  if (input.filter === 'approval' && rows.length) {
-    const links = await ctx.db
-      .select({ taskNodeId: taskNodeApprovers.taskNodeId })
-      .from(taskNodeApprovers)
-      .where(
-        and(
-          inArray(
-            taskNodeApprovers.taskNodeId,
-            rows.map((r) => r.nodeId ?? 0),
-          ),
-          eq(taskNodeApprovers.userId, userId),
-        ),
-      );
-    for (const link of links) direct.add(link.taskNodeId);
-  }
-  const names = await userNames(ctx.db, [
-    ...rows.map((r) => r.task.applicantId),
-    ...rows.map((r) => r.principalId).filter((id): id is number => id !== null),
-  ]);
-  const orgIds = [...new Set(rows.map((r) => r.task.organizationId).filter((id) => id !== null))];
-  const orgNames = new Map(
-    orgIds.length
-      ? (
-          await ctx.db
-            .select({ id: organizations.id, name: organizations.name })
-            .from(organizations)
-            .where(inArray(organizations.id, orgIds))
-        ).map((o) => [o.id, o.name])
-      : [],
-  );
-
-  const results: TTaskListItem[] = rows.map((r) => {
-    const status = r.task.status as TaskStatus;
-    const asProxy = input.filter === 'approval' ? r.nodeId !== null && !direct.has(r.nodeId) : r.nodeProxy;
-    return {
-      id: r.task.id,
-      workflow: r.task.workflowId,
-      workflow_name: r.workflowName,
-      status,
-      status_name: labelOf(TASK_STATUSES, status),
-      employee_name: names.get(r.task.applicantId) ?? '',
-      org_name: r.task.organizationId === null ? null : (orgNames.get(r.task.organizationId) ?? null),
-      current_node_name: current.get(r.task.id) ?? null,
-      created_at: r.task.createdAt.toISOString(),
-      updated_at: r.task.updatedAt.toISOString(),
-      node_id: r.nodeId,
-      node_name: r.nodeName,
-      node_at: r.nodeAt ? new Date(r.nodeAt).toISOString() : null,
-      is_proxy: asProxy,
-      principal_name: r.principalId === null ? null : (names.get(r.principalId) ?? null),
-    };
-  });
-  return { count: total, results };
+  return { count: total, results: rows.map(toItem) };
 }

@@ -1,24 +1,25 @@
-// Real counts for account/statistics (sidebar badges) and account/task/statistics (home screen).
+// Real counts for account/statistics (sidebar badges) and account/task/statistics (home screen),
+// each in one query.
 import type { TStatistics, TTaskStatistics } from '@portal/shared/contracts/account';
 import type { RequestContext } from '../../context.ts';
-import { countList } from './list-tasks.ts';
+import { countLists } from './list-tasks.ts';
 
 export async function taskStatistics({ ctx }: { ctx: RequestContext }): Promise<TTaskStatistics> {
-  const id = ctx.user.id;
-  const [unresolved, approval, approvalFinished, finished, observer] = await Promise.all([
-    countList(ctx.db, 'unresolved', id),
-    countList(ctx.db, 'approval', id),
-    countList(ctx.db, 'approval-finished', id),
-    countList(ctx.db, 'finished', id),
-    countList(ctx.db, 'observer', id),
-  ]);
-  return { unresolved, approval, approval_finished: approvalFinished, finished, observer };
+  const counts = await countLists(
+    ctx.db,
+    ['unresolved', 'approval', 'approval-finished', 'finished', 'observer'],
+    ctx.user.id,
+  );
+  return {
+    unresolved: counts.unresolved,
+    approval: counts.approval,
+    approval_finished: counts['approval-finished'],
+    finished: counts.finished,
+    observer: counts.observer,
+  };
 }
 
 export async function sidebarStatistics({ ctx }: { ctx: RequestContext }): Promise<TStatistics> {
-  const [unresolved, approval] = await Promise.all([
-    countList(ctx.db, 'unresolved', ctx.user.id),
-    countList(ctx.db, 'approval', ctx.user.id),
-  ]);
-  return { unresolved_tasks: unresolved, approval_tasks: approval };
+  const counts = await countLists(ctx.db, ['unresolved', 'approval'], ctx.user.id);
+  return { unresolved_tasks: counts.unresolved, approval_tasks: counts.approval };
 }

@@ -1,5 +1,5 @@
 // The task as the screens read it: ZTask (spec §3.1), its form (§3.2) and its node instances (§3.9).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   labelOf,
   NODE_STATUSES,
@@ -12,11 +12,12 @@ import type { Db } from '../../db/client.ts';
 import { employees } from '../../db/schema/employees.ts';
 import type { tasks } from '../../db/schema/tasks.ts';
 import { attachments, taskNodeApprovers, taskNodes } from '../../db/schema/tasks.ts';
+import { organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { workflowFields, workflows } from '../../db/schema/workflows.ts';
-import { orgChain } from './org-chain.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
+type WorkflowRow = typeof workflows.$inferSelect;
 
 /** Display names of users: the employee's '姓 名', else the account's full name, else the username. */
 export async function userNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
@@ -38,27 +39,58 @@ export async function userNames(db: Db, ids: readonly number[]): Promise<Map<num
   );
 }
 
-export async function currentNodeNames(db: Db, taskIds: readonly number[]): Promise<Map<number, string>> {
-  if (taskIds.length === 0) return new Map();
-  const rows = await db
-    .select({ taskId: taskNodes.taskId, name: taskNodes.name })
-    .from(taskNodes)
-    .where(and(inArray(taskNodes.taskId, [...taskIds]), eq(taskNodes.status, '01')))
-    .orderBy(asc(taskNodes.id));
-  const names = new Map<number, string>();
-  for (const row of rows)
-    names.set(row.taskId, names.has(row.taskId) ? `${names.get(row.taskId)}、${row.name}` : row.name);
-  return names;
+/** The applicant's name, employee, organisation path and current nodes of a task, in one query. */
+async function taskDetails(db: Db, task: TaskRow) {
+  const result = (await db.execute(sql`
+    select
+      case when coalesce(ue.last_name, '') <> '' then ue.last_name || ' ' || ue.first_name
+        else coalesce(nullif(u.full_name, ''), u.username) end as applicant_name,
+      e.code as employee_code, e.last_name || ' ' || e.first_name as employee_name,
+      (select string_agg(n.name, '、' order by n.id) from ${taskNodes} n
+        where n.task_id = ${task.id} and n.status = '01') as current_node_name,
+      (with recursive chain(id, name, parent_id, depth) as (
+          select id, name, parent_id, 0 from ${organizations} where id = ${task.organizationId}
+          union all
+          select o.id, o.name, o.parent_id, c.depth + 1
+          from ${organizations} o join chain c on o.id = c.parent_id where c.depth < 20)
+        select json_build_object(
+          'id', (select id from chain where depth = 0),
+          'name', (select name from chain where depth = 0),
+          'full_name', string_agg(name, ' ' order by depth desc))
+        from chain) as org
+    from ${users} u
+    left join ${employees} ue on ue.user_id = u.id
+    left join ${employees} e on e.id = ${task.employeeId}
+    where u.id = ${task.applicantId}`)) as unknown as {
+    rows: {
+      applicant_name: string | null;
+      employee_code: string | null;
+      employee_name: string | null;
+      current_node_name: string | null;
+      org: string | { id: number | null; name: string | null; full_name: string | null } | null;
+    }[];
+  };
+  const row = result.rows[0];
+  // json comes back parsed from PGlite, as text from node-postgres through drizzle's execute.
+  const org = typeof row?.org === 'string' ? (JSON.parse(row.org) as typeof row.org) : row?.org;
+  return {
+    applicantName: row?.applicant_name ?? '',
+    employee: row?.employee_code == null ? null : { code: row.employee_code, name: row.employee_name ?? '' },
+    currentNodeName: row?.current_node_name ?? null,
+    org: typeof org === 'object' && org?.id != null ? org : null,
+  };
 }
 
-export async function toTask(db: Db, task: TaskRow, viewerId: number): Promise<TTask> {
-  const [workflow] = await db.select().from(workflows).where(eq(workflows.id, task.workflowId));
-  const [employee] = task.employeeId
-    ? await db.select().from(employees).where(eq(employees.id, task.employeeId))
-    : [];
-  const names = await userNames(db, [task.applicantId]);
-  const chain = task.organizationId ? await orgChain(db, task.organizationId) : [];
-  const current = await currentNodeNames(db, [task.id]);
+/** `workflow` when the caller already has the task's workflow row. */
+export async function toTask(
+  db: Db,
+  task: TaskRow,
+  viewerId: number,
+  workflowRow?: WorkflowRow,
+): Promise<TTask> {
+  const workflow =
+    workflowRow ?? (await db.select().from(workflows).where(eq(workflows.id, task.workflowId)))[0];
+  const details = await taskDetails(db, task);
   const isApplicant = task.applicantId === viewerId;
   const status = task.status as TaskStatus;
   return {
@@ -69,21 +101,14 @@ export async function toTask(db: Db, task: TaskRow, viewerId: number): Promise<T
     status,
     status_name: labelOf(TASK_STATUSES, status),
     applicant_id: task.applicantId,
-    employee_name: employee
-      ? `${employee.lastName} ${employee.firstName}`
-      : (names.get(task.applicantId) ?? ''),
-    employee_code: employee?.code ?? null,
+    employee_name: details.employee ? details.employee.name : details.applicantName,
+    employee_code: details.employee?.code ?? null,
     project_id: task.projectId,
     project_name: task.projectName,
-    org_id: chain[0]?.id ?? null,
-    org_name: chain[0]?.name ?? null,
-    org_full_name: chain.length
-      ? chain
-          .map((o) => o.name)
-          .reverse()
-          .join(' ')
-      : null,
-    current_node_name: current.get(task.id) ?? null,
+    org_id: details.org?.id ?? null,
+    org_name: details.org?.name ?? null,
+    org_full_name: details.org?.full_name ?? null,
+    current_node_name: details.currentNodeName,
     created_at: task.createdAt.toISOString(),
     updated_at: task.updatedAt.toISOString(),
     finished_at: task.finishedAt?.toISOString() ?? null,
