@@ -2,17 +2,24 @@
 // of its approver nodes (else 404), the caller one of its approvers or a proxy of one today (else
 // 403); then, under the task's row lock, the node must still await action: a conditional update
 // that only one of simultaneous callers can win. The others get 409.
-import { and, eq } from 'drizzle-orm';
+//
+// The usual case costs one query before the transaction: a caller who may act on the node may see
+// the task, so the node and the caller's capacity are read together, and the 404/403 checks only
+// run, in their order, to explain a refusal.
+import { and, eq, sql } from 'drizzle-orm';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
+import type { TTask } from '@portal/shared/contracts/tasks';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { taskNodes, tasks } from '../../db/schema/tasks.ts';
+import { employees } from '../../db/schema/employees.ts';
+import { approvalProxies } from '../../db/schema/proxies.ts';
+import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
+import { users } from '../../db/schema/users.ts';
 import { workflows } from '../../db/schema/workflows.ts';
+import { tokyoDate } from '../../dates.ts';
 import { Conflict, NotFound, PermissionDenied } from '../../errors.ts';
 import { findVisibleTask } from './access.ts';
-import { approversOf, capacityOf, lockTask } from './flow.ts';
 import { toTask } from './task-views.ts';
-import type { TTask } from '@portal/shared/contracts/tasks';
 
 type TaskRow = typeof tasks.$inferSelect;
 type NodeRow = typeof taskNodes.$inferSelect;
@@ -23,6 +30,8 @@ export interface NodeAction {
   readonly node: NodeRow;
   readonly workflow: WorkflowRow;
   readonly principalId: number | null;
+  /** The applicant's display name, for the bells. */
+  readonly applicantName: string;
 }
 
 export async function findApproverNode(db: Db, taskId: number, nodeId: number): Promise<NodeRow> {
@@ -34,20 +43,70 @@ export async function findApproverNode(db: Db, taskId: number, nodeId: number): 
   return node;
 }
 
+/**
+ * In what capacity `userId` may act on the approver node `nodeId` of task `taskId` today: as one of
+ * its approvers, as the proxy of one (the lowest principal id is recorded, as capacityOf does), or —
+ * null — not at all (or no such node).
+ */
+async function capacityOn(db: Db, ids: { taskId: number; nodeId: number }, userId: number) {
+  const today = tokyoDate();
+  const [row] = await db
+    .select({
+      direct: sql<boolean>`exists (select 1 from ${taskNodeApprovers} a
+        where a.task_node_id = ${ids.nodeId} and a.user_id = ${userId})`,
+      principalId: sql<number | null>`(select min(p.principal_id) from ${approvalProxies} p
+        join ${taskNodeApprovers} a on a.user_id = p.principal_id
+        where a.task_node_id = ${ids.nodeId} and p.proxy_id = ${userId}
+          and p.start_date <= ${today} and p.end_date >= ${today})`,
+    })
+    .from(taskNodes)
+    .where(
+      and(eq(taskNodes.id, ids.nodeId), eq(taskNodes.taskId, ids.taskId), eq(taskNodes.isObserver, false)),
+    );
+  if (row?.direct) return { principalId: null };
+  if (row?.principalId != null) return { principalId: Number(row.principalId) };
+  return null;
+}
+
+/** Takes the task row lock (as lockTask does) and reads its workflow and applicant's name with it. */
+async function lockForAction(tx: Db, taskId: number) {
+  const [row] = await tx
+    .select({
+      task: tasks,
+      workflow: workflows,
+      applicantName: sql<string>`case when coalesce(${employees.lastName}, '') <> ''
+        then ${employees.lastName} || ' ' || ${employees.firstName}
+        else coalesce(nullif(${users.fullName}, ''), ${users.username}) end`,
+    })
+    .from(tasks)
+    .innerJoin(workflows, eq(workflows.id, tasks.workflowId))
+    .innerJoin(users, eq(users.id, tasks.applicantId))
+    .leftJoin(employees, eq(employees.userId, users.id))
+    .where(eq(tasks.id, taskId))
+    .for('update', { of: tasks });
+  return row ?? null;
+}
+
+/**
+ * `then` runs in the transaction after the node changed; it returns the task row when it changed
+ * it (else the row is read again).
+ */
 export async function actOnNode(
   ctx: RequestContext,
   ids: { taskId: number; nodeId: number },
   change: Partial<typeof taskNodes.$inferInsert> & { status: '90' | '02' | '10' },
-  then: (tx: Db, action: NodeAction) => Promise<void>,
+  then: (tx: Db, action: NodeAction) => Promise<TaskRow | void>,
 ): Promise<TTask> {
-  await findVisibleTask(ctx.db, ids.taskId, ctx.user.id);
-  const node = await findApproverNode(ctx.db, ids.taskId, ids.nodeId);
-  const capacity = await capacityOf(ctx.db, await approversOf(ctx.db, node.id), ctx.user.id);
-  if (!capacity) throw new PermissionDenied(WORKFLOW_MSG.nodeNotAwaitingYou);
+  const capacity = await capacityOn(ctx.db, ids, ctx.user.id);
+  if (!capacity) {
+    await findVisibleTask(ctx.db, ids.taskId, ctx.user.id);
+    await findApproverNode(ctx.db, ids.taskId, ids.nodeId);
+    throw new PermissionDenied(WORKFLOW_MSG.nodeNotAwaitingYou);
+  }
 
-  const task = await ctx.db.transaction(async (tx) => {
-    const locked = await lockTask(tx, ids.taskId);
-    if (!locked || locked.status !== '01') throw new Conflict(WORKFLOW_MSG.nodeNotAwaitingYou);
+  const { task, workflow } = await ctx.db.transaction(async (tx) => {
+    const locked = await lockForAction(tx, ids.taskId);
+    if (!locked || locked.task.status !== '01') throw new Conflict(WORKFLOW_MSG.nodeNotAwaitingYou);
     const [acted] = await tx
       .update(taskNodes)
       .set({
@@ -57,13 +116,18 @@ export async function actOnNode(
         isProxy: capacity.principalId !== null,
         actedAt: new Date(),
       })
-      .where(and(eq(taskNodes.id, node.id), eq(taskNodes.status, '01')))
+      .where(and(eq(taskNodes.id, ids.nodeId), eq(taskNodes.status, '01')))
       .returning();
     if (!acted) throw new Conflict(WORKFLOW_MSG.nodeNotAwaitingYou);
-    const [workflow] = await tx.select().from(workflows).where(eq(workflows.id, locked.workflowId));
-    await then(tx, { task: locked, node: acted, workflow: workflow!, principalId: capacity.principalId });
-    const [fresh] = await tx.select().from(tasks).where(eq(tasks.id, ids.taskId));
-    return fresh!;
+    const changed = await then(tx, {
+      task: locked.task,
+      node: acted,
+      workflow: locked.workflow,
+      principalId: capacity.principalId,
+      applicantName: locked.applicantName,
+    });
+    const fresh = changed ?? (await tx.select().from(tasks).where(eq(tasks.id, ids.taskId)))[0]!;
+    return { task: fresh, workflow: locked.workflow };
   });
-  return toTask(ctx.db, task, ctx.user.id);
+  return toTask(ctx.db, task, ctx.user.id, workflow);
 }

@@ -5,7 +5,6 @@ import type { RequestContext } from '../../context.ts';
 import { actOnNode } from './act-on-node.ts';
 import { forwardTo, recordTransition, type Bell } from './events.ts';
 import { advance } from './flow.ts';
-import { userNames } from './task-views.ts';
 import { enterLeaveHistory } from './vacation-checks.ts';
 
 export function approveNode({
@@ -19,10 +18,9 @@ export function approveNode({
     ctx,
     input,
     { status: '90', comment: input.comment },
-    async (tx, { task, node, workflow, principalId }) => {
+    async (tx, { task, node, workflow, principalId, applicantName }) => {
       const moved = await advance(tx, task.id);
       if (moved.finished && workflow.kind === 'vacation') await enterLeaveHistory(tx, task);
-      const applicantName = (await userNames(tx, [task.applicantId])).get(task.applicantId) ?? '';
       const bells: Bell[] = moved.activated.map((next) => ({
         userIds: next.userIds,
         title: `承認依頼：${workflow.name}`,
@@ -46,6 +44,7 @@ export function approveNode({
         status: moved.finished ? '90' : '01',
         bells,
       });
+      return moved.task;
     },
   );
 }

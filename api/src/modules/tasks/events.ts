@@ -1,6 +1,7 @@
 // What every transition writes beside its status change, in the same transaction: an audit event,
 // one outbox row for the bot (keyed by the event, so a retried relay never posts twice) and the
 // bell notifications.
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { outbox } from '../../db/schema/outbox.ts';
@@ -36,44 +37,42 @@ export interface TransitionRecord {
   readonly bells: readonly Bell[];
 }
 
+/** One statement (the event, its bells and its outbox row): a transition is a few round trips shorter. */
 export async function recordTransition(tx: Db, record: TransitionRecord): Promise<void> {
-  const [event] = await tx
-    .insert(taskEvents)
-    .values({
-      taskId: record.taskId,
-      taskNodeId: record.taskNodeId ?? null,
-      userId: record.actorId,
-      principalId: record.principalId ?? null,
-      action: record.action,
-      comment: record.comment ?? null,
-    })
-    .returning({ id: taskEvents.id });
-  const rows = record.bells.flatMap((bell) =>
+  const bells = record.bells.flatMap((bell) =>
     [...new Set(bell.userIds)].map((userId) => ({
-      userId,
+      user_id: userId,
       title: bell.title,
       content: bell.content,
       forward: bell.forward,
     })),
   );
-  if (rows.length > 0) await tx.insert(notifications).values(rows);
-  await tx.insert(outbox).values({
-    topic: `task.${record.action}`,
-    idempotencyKey: `task-event:${event!.id}`,
-    payload: {
-      task_id: record.taskId,
-      action: record.action,
-      actor_id: record.actorId,
-      task_node_id: record.taskNodeId ?? null,
-      principal_id: record.principalId ?? null,
-      status: record.status,
-      notify: record.bells.map((b) => ({
-        user_ids: [...new Set(b.userIds)],
-        title: b.title,
-        forward: b.forward,
-      })),
-    },
-  });
+  const payload = {
+    task_id: record.taskId,
+    action: record.action,
+    actor_id: record.actorId,
+    task_node_id: record.taskNodeId ?? null,
+    principal_id: record.principalId ?? null,
+    status: record.status,
+    notify: record.bells.map((b) => ({
+      user_ids: [...new Set(b.userIds)],
+      title: b.title,
+      forward: b.forward,
+    })),
+  };
+  await tx.execute(sql`
+    with event as (
+      insert into ${taskEvents} (task_id, task_node_id, user_id, principal_id, action, comment)
+      values (${record.taskId}, ${record.taskNodeId ?? null}, ${record.actorId}, ${record.principalId ?? null},
+        ${record.action}, ${record.comment ?? null})
+      returning id
+    ), bells as (
+      insert into ${notifications} (user_id, title, content, forward)
+      select b.user_id, b.title, b.content, b.forward
+      from jsonb_to_recordset(${JSON.stringify(bells)}::jsonb) as b(user_id integer, title text, content text, forward text)
+    )
+    insert into ${outbox} (topic, idempotency_key, payload)
+    select ${`task.${record.action}`}, 'task-event:' || event.id, ${JSON.stringify(payload)}::jsonb from event`);
 }
 
 export const forwardTo = {

@@ -1,6 +1,6 @@
 // The node instances of a task: planning them from the workflow's nodes, and moving the task on to
 // the next order (parallel group) when the current one is complete.
-import { and, asc, eq, gt, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { OBSERVER_NODE_CODE } from '@portal/shared/codes';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
 import { NON_FIELD_ERRORS } from '@portal/shared/contracts/errors';
@@ -104,6 +104,8 @@ export interface Advance {
   /** Node instances that now await action, with who may act on them (approvers and their proxies). */
   readonly activated: readonly { readonly id: number; readonly userIds: readonly number[] }[];
   readonly finished: boolean;
+  /** The task row when this changed it (finished). */
+  readonly task?: typeof tasks.$inferSelect;
 }
 
 /**
@@ -118,18 +120,39 @@ export async function advance(tx: Db, taskId: number): Promise<Advance> {
   if (approverNodes.some((n) => n.status === '01')) return { activated: [], finished: false };
   const pending = approverNodes.filter((n) => n.status === '00');
   if (pending.length === 0) {
-    await tx
+    const [task] = await tx
       .update(tasks)
       .set({ status: '90', finishedAt: new Date(), updatedAt: new Date() })
-      .where(eq(tasks.id, taskId));
-    return { activated: [], finished: true };
+      .where(eq(tasks.id, taskId))
+      .returning();
+    return { activated: [], finished: true, task };
   }
   const order = Math.min(...pending.map((n) => n.order));
   const ids = pending.filter((n) => n.order === order).map((n) => n.id);
   await tx.update(taskNodes).set({ status: '01', reachedAt: new Date() }).where(inArray(taskNodes.id, ids));
-  const activated = [];
-  for (const id of ids) activated.push({ id, userIds: await actorsOf(tx, id) });
-  return { activated, finished: false };
+  const actors = await actorsOfNodes(tx, ids);
+  return { activated: ids.map((id) => ({ id, userIds: actors.get(id) ?? [] })), finished: false };
+}
+
+/** actorsOf for several node instances in one query. */
+export async function actorsOfNodes(db: Db, taskNodeIds: readonly number[]): Promise<Map<number, number[]>> {
+  if (taskNodeIds.length === 0) return new Map();
+  const today = tokyoDate();
+  const result = (await db.execute(sql`
+    select a.task_node_id, a.user_id, 0 as kind from ${taskNodeApprovers} a
+    where a.task_node_id in ${taskNodeIds}
+    union all
+    select a.task_node_id, p.proxy_id, 1 from ${taskNodeApprovers} a
+    join ${approvalProxies} p on p.principal_id = a.user_id
+    where a.task_node_id in ${taskNodeIds} and p.start_date <= ${today} and p.end_date >= ${today}
+    order by 1, 3`)) as unknown as { rows: { task_node_id: number; user_id: number }[] };
+  const actors = new Map<number, number[]>();
+  for (const row of result.rows) {
+    const list = actors.get(row.task_node_id) ?? [];
+    if (!list.includes(row.user_id)) list.push(row.user_id);
+    actors.set(row.task_node_id, list);
+  }
+  return actors;
 }
 
 /** The approvers of a node instance. */
