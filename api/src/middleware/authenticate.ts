@@ -2,12 +2,13 @@
 // AND its session must still be live, checked in one query per request, so a logout or a detected
 // refresh-token reuse stops the access token at once instead of at its expiry.
 import type { Request, RequestHandler } from 'express';
+import { decodeJwt } from 'jose';
 import { AUTH_SCHEME } from '@portal/shared/contracts/auth';
 import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { InvalidToken, NotAuthenticated } from '../errors.ts';
 import { findLiveSessionUser } from '../modules/auth/auth.repository.ts';
-import type { TokenService } from '../modules/auth/tokens.ts';
+import type { TokenService, TokenSubject } from '../modules/auth/tokens.ts';
 
 const contexts = new WeakMap<Request, RequestContext>();
 
@@ -21,11 +22,34 @@ function bearerOf(req: Request): string | null {
   return token;
 }
 
+const MAX_REMEMBERED_TOKENS = 10_000;
+
+/**
+ * What a token verified to, until it expires: a signed token's claims cannot change, so the HMAC need
+ * not run again on every request of a session (the session itself is still checked every time).
+ */
+function verifiedTokens(tokens: TokenService) {
+  const remembered = new Map<string, { subject: TokenSubject; expiresAt: number }>();
+  return async (token: string): Promise<TokenSubject> => {
+    const known = remembered.get(token);
+    if (known && Date.now() < known.expiresAt) return known.subject;
+    if (known) remembered.delete(token);
+    const subject = await tokens.verifyAccess(token);
+    const { exp } = decodeJwt(token);
+    if (exp !== undefined) {
+      if (remembered.size >= MAX_REMEMBERED_TOKENS) remembered.delete(remembered.keys().next().value!);
+      remembered.set(token, { subject, expiresAt: exp * 1000 });
+    }
+    return subject;
+  };
+}
+
 export function authenticate(db: Db, tokens: TokenService): RequestHandler {
+  const verify = verifiedTokens(tokens);
   return async (req, _res, next) => {
     const token = bearerOf(req);
     if (!token) throw new NotAuthenticated();
-    const subject = await tokens.verifyAccess(token);
+    const subject = await verify(token);
     const user = await findLiveSessionUser(db, subject.userId, subject.sessionId);
     if (!user) throw new InvalidToken();
     contexts.set(req, { db, user, sessionId: subject.sessionId });
