@@ -98,14 +98,13 @@ export function createApp(deps: AppDeps): Express {
   api.use(attendanceRouter({ requireAuth }));
   api.use(calendarRouter({ requireAuth }));
   api.use(botRouter({ db, requireService: service.requireService }));
-  if (board) api.use(board.sessionRouter);
   api.use(botPushRouter({ db, requireService: service.requireService }));
   api.use(botRemindersRouter({ db, requireService: service.requireService }));
   api.use(apiNotFound);
 
   // CAS single logout posts a form, so it sits outside /api's JSON-only rule (path configurable).
   if (config.cas) app.post(config.cas.singleLogoutPath, ...casSingleLogoutHandlers({ db, logger }));
-  if (board) app.use(QUEUE_BOARD_PATH, board.boardRouter);
+  if (board) app.use(QUEUE_BOARD_PATH, board);
   app.use('/api', api);
   app.use(spa(config.webDistDir));
   app.use(apiNotFound);

@@ -30,6 +30,7 @@ async function waitForPing(url: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => {}); // refused while it starts: connect() rejects, we try again
     try {
       await client.connect();
       if ((await client.ping()) === 'PONG') return;

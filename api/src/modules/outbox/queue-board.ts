@@ -1,6 +1,6 @@
 // The queue dashboard (@bull-board) for staff: failed jobs stay there for inspection and retry. The
 // board is a page of its own whose requests carry no Authorization header, so a staff member first
-// POSTs /api/admin/queues/session/ with their usual token; the answer sets that same access token
+// POSTs /api/admin/queues/session with their usual token; the answer sets that same access token
 // as a cookie scoped to the board's path (HttpOnly, SameSite=Strict). Each board request then
 // passes the same checks as any API call — live session, active account — plus is_staff or
 // superuser. The cookie lives as long as the token.
@@ -30,25 +30,20 @@ function cookieOf(req: Request): string | null {
   return null;
 }
 
-export interface QueueBoard {
-  /** POST admin/queues/session/ on the API router (JSON, authenticated). */
-  readonly sessionRouter: Router;
-  /** The dashboard itself, mounted at QUEUE_BOARD_PATH outside the JSON-only API router. */
-  readonly boardRouter: Router;
-}
-
+/** The dashboard and its session door, mounted at QUEUE_BOARD_PATH outside the JSON-only API router. */
 export function queueBoard(deps: {
   queues: readonly Queue[];
   db: Db;
   tokens: TokenService;
   requireAuth: RequestHandler;
   accessTtlSeconds: number;
-}): QueueBoard {
-  const sessionRouter = Router();
-  sessionRouter
-    .route('/admin/queues/session')
+}): Router {
+  const router = Router();
+  router
+    .route('/session')
     .post(deps.requireAuth, (req, res) => {
       if (!isStaff(contextOf(req).user)) throw new PermissionDenied();
+      res.setHeader('Cache-Control', 'no-store');
       const token = (req.get('authorization') ?? '').trim().split(/\s+/)[1] ?? '';
       res.cookie(COOKIE, token, {
         httpOnly: true,
@@ -80,7 +75,6 @@ export function queueBoard(deps: {
     serverAdapter: adapter,
     options: { uiConfig: { boardTitle: 'Portal queues' } },
   });
-  const boardRouter = Router();
-  boardRouter.use(staffOnly, adapter.getRouter() as Router);
-  return { sessionRouter, boardRouter };
+  router.use(staffOnly, adapter.getRouter() as Router);
+  return router;
 }
