@@ -31,7 +31,9 @@ export function NodeSection({ workflowId, canAdd, canChange, canDelete }: NodeSe
   const [removing, setRemoving] = useState<TNode | null>(null);
   const list = [...(nodes.data ?? [])].sort(byOrder);
   const orderCount = new Map<number, number>();
-  for (const node of list) orderCount.set(node.order, (orderCount.get(node.order) ?? 0) + 1);
+  // Only approver nodes form parallel groups: an observer (95) sharing an order is not one.
+  for (const node of list.filter((n) => !n.is_observer))
+    orderCount.set(node.order, (orderCount.get(node.order) ?? 0) + 1);
   const nextOrder = Math.min(99, Math.max(0, ...list.filter((n) => !n.is_observer).map((n) => n.order)) + 1);
 
   return (

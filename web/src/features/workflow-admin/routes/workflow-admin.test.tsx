@@ -176,6 +176,27 @@ describe('workflow editor', () => {
     expect(await within(def).findByText('ラベルが不正です。')).toBeInTheDocument();
   });
 
+  it('marks approver nodes of one order 並列, but not one sharing its order with an observer', async () => {
+    mockDetail({
+      'GET /api/workflow/workflows/3/nodes/': {
+        body: [
+          node(),
+          node({
+            id: 23,
+            code: '95',
+            name: '参照',
+            is_observer: true,
+            node_dispatch: null,
+            observer_dispatch: '12',
+          }),
+        ],
+      },
+    });
+    renderWithRouter(<WorkflowDetailRoute />, detailRoutes);
+    expect(await screen.findAllByTestId('node-item')).toHaveLength(2);
+    expect(screen.queryByText('並列')).not.toBeInTheDocument();
+  });
+
   it('asks before removing a node, then deletes it', async () => {
     const { requests } = mockDetail({ 'DELETE /api/workflow/nodes/22/': { status: 204 } });
     renderWithRouter(<WorkflowDetailRoute />, detailRoutes);
