@@ -3,7 +3,7 @@
 // 1. Makes sure the services are there (Chromium, Japanese fonts, redis-server, PostgreSQL), installing
 //    Debian packages when it can and saying exactly what to install when it cannot.
 // 2. Runs each suite: vitest per workspace (the API's migration and auth tests a second time on a real
-//    PostgreSQL), builds the web, then Playwright against the built app.
+//    PostgreSQL), the bot's integration tests, builds the web, then Playwright against the built app.
 // 3. Prints one closing line `N passed, N failed` and exits non-zero when anything failed.
 // `npm test -- api web` runs only the named suites.
 import { spawn } from 'node:child_process';
@@ -91,6 +91,10 @@ const suites = [
   vitestSuite('api-postgres', 'api', ['--config', 'vitest.pg.config.ts'], (ctx) => ({
     PORTAL_TEST_PG_URL: ctx.pgUrl,
   })),
+  vitestSuite('bot', 'bot', [], () => ({})),
+  // API + relay + Redis + bot + fake Lark; each file starts its own redis-server (killed and
+  // restarted by the crash test), with a per-run key prefix (PORTAL_TEST_RUN_ID).
+  vitestSuite('bot-integration', 'tests', ['--config', 'vitest.bot.config.ts'], () => ({})),
   vitestSuite('smoke', 'tests', [], () => ({})),
   e2eSuite,
 ];

@@ -1,0 +1,45 @@
+// `npm run cards:gallery -w bot [folder]`: renders the sample cards (src/cards/samples.ts) to JSON
+// files for review — paste one into Lark's card builder to see it as Lark draws it. Default folder:
+// bot/gallery/ (not committed).
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { nodeCard } from '../src/cards/approval-card.ts';
+import { cardBytes, type Card } from '../src/cards/card-kit.ts';
+import { resultCard } from '../src/cards/result-card.ts';
+import {
+  CARD_SAMPLES,
+  SATO_AS_PROXY,
+  SUZUKI,
+  approvedSample,
+  rejectedSample,
+  sentBackSample,
+} from '../src/cards/samples.ts';
+
+const OPEN_URL =
+  'https://applink.larksuite.com/client/web_url/open?mode=window&url=https%3A%2F%2Fportal.example.jp';
+const folder = path.resolve(process.argv[2] ?? fileURLToPath(new URL('../gallery/', import.meta.url)));
+
+const approval = (data = CARD_SAMPLES.general!, extra = {}) =>
+  nodeCard({ data, nodeId: data.nodes[0]!.id, recipient: SUZUKI, openUrl: OPEN_URL, ...extra });
+
+const cards: Record<string, Card | null> = {
+  ...Object.fromEntries(
+    Object.entries(CARD_SAMPLES).map(([kind, data]) => [`approval-${kind}`, approval(data)]),
+  ),
+  'approval-general-proxy': approval(CARD_SAMPLES.general, { recipient: SATO_AS_PROXY }),
+  'handled-approved': approval(approvedSample()),
+  'handled-sent-back-by-proxy': approval(sentBackSample()),
+  'handled-rejected': approval(rejectedSample()),
+  'handled-already': approval(approvedSample(), { alreadyHandled: true }),
+  'result-sent-back': resultCard(sentBackSample(), OPEN_URL),
+  'result-rejected': resultCard(rejectedSample(), OPEN_URL),
+};
+
+await mkdir(folder, { recursive: true });
+for (const [name, card] of Object.entries(cards)) {
+  if (!card) continue;
+  const file = path.join(folder, `${name}.json`);
+  await writeFile(file, `${JSON.stringify(card, null, 2)}\n`);
+  process.stdout.write(`${file}  ${(cardBytes(card) / 1024).toFixed(1)} KB\n`);
+}
