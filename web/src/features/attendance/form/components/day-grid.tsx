@@ -32,6 +32,17 @@ export function DayGrid({ set, label, readOnly }: DayGridProps) {
   return (
     <div className="ae-grid__scroll" data-testid={`attendance-grid-${set}`}>
       <table className="ae-grid" aria-label={label}>
+        {/* Fixed column widths: a figure changing while typed never re-lays out the whole table. */}
+        <colgroup>
+          <col className="ae-grid__col-day" />
+          <col className="ae-grid__col-type" />
+          <col className="ae-grid__col-time" />
+          <col className="ae-grid__col-time" />
+          <col className="ae-grid__col-figure" />
+          <col className="ae-grid__col-figure ae-grid__col-figure--wide" />
+          <col className="ae-grid__col-figure" />
+          <col className="ae-grid__col-figure" />
+        </colgroup>
         <thead>
           <tr>
             <th scope="col" className="ae-grid__day">

@@ -12,6 +12,9 @@ import { fieldName, type EntryState } from '../model/entry-store.ts';
 import { dayErrorKey } from '../model/month-data.ts';
 import { TimeCell } from './time-cell.tsx';
 
+// A keystroke in a time re-renders that time's cell and the figure cells of its row, nothing else:
+// each part of a row subscribes to its own slice of the form's store.
+
 interface DayRowProps {
   set: TFormSet;
   index: number;
@@ -22,56 +25,117 @@ interface DayRowProps {
   readOnly: boolean;
 }
 
-const NO_FIGURES = { basic: '', over: '', night: '', total: '', error: null } as const;
+/** A day's minutes as H:MM; nothing for none, so days off stay quiet. */
+const minutes = (value: number) => (value > 0 ? formatMinutes(value) : '');
 
-/** The figures a row shows, as text: the row re-renders only when one of them changes. */
+const NO_FIGURES = { basic: '', over: '', night: '', total: '' } as const;
+
+/** The figures a row shows, as text. */
 function rowFigures(state: EntryState, set: TFormSet, index: number) {
   const day = state.figures[set][index];
-  if (!day) return NO_FIGURES;
-  if (day.error) return { ...NO_FIGURES, error: day.error };
+  if (!day || day.error) return NO_FIGURES;
   return {
-    basic: formatMinutes(day.basic_time),
-    over: formatMinutes(day.early + day.over),
-    night: formatMinutes(day.night_over),
-    total: formatMinutes(day.total_time),
-    error: null,
+    basic: minutes(day.basic_time),
+    over: minutes(day.early + day.over),
+    night: minutes(day.night_over),
+    total: minutes(day.total_time),
+  };
+}
+
+const FigureCells = memo(function FigureCells({ set, index }: { set: TFormSet; index: number }) {
+  const figures = useEntry(useShallow((state) => rowFigures(state, set, index)));
+  return (
+    <>
+      <td className="ae-grid__figure" data-figure="basic_time">
+        {figures.basic}
+      </td>
+      <td className="ae-grid__figure" data-figure="over">
+        {figures.over}
+      </td>
+      <td className="ae-grid__figure" data-figure="night_over">
+        {figures.night}
+      </td>
+      <td className="ae-grid__figure" data-figure="total_time">
+        {figures.total}
+      </td>
+    </>
+  );
+});
+
+interface TypeCellProps {
+  set: TFormSet;
+  index: number;
+  name: string;
+  label: string;
+  disabled: boolean;
+}
+
+const TypeCell = memo(function TypeCell({ set, index, name, label, disabled }: TypeCellProps) {
+  const store = useEntryStore();
+  const dayOfMonth = index + 1;
+  const type = useEntry((state) => state.days[set][index]?.type ?? '');
+  const errorKey = dayErrorKey(set, dayOfMonth, 'type');
+  // A problem only the merged view shows (the two tabs' types together) sits under the first tab's type.
+  const mergedKey = dayErrorKey('merged', dayOfMonth, 'type');
+  const error = useEntry(
+    (state) =>
+      state.serverErrors[errorKey]?.[0] ?? (set === 'first' ? state.serverErrors[mergedKey]?.[0] : undefined),
+  );
+  const errorId = `${name}-error`;
+  return (
+    <td className="ae-grid__cell">
+      <select
+        className="ae-input ae-input--type"
+        name={name}
+        aria-label={label}
+        value={type}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => {
+          const state = store.getState();
+          state.setType(set, index, event.target.value);
+          state.clearServerError(errorKey);
+          state.clearServerError(mergedKey);
+        }}
+      >
+        <option value="">{SELECT_PLACEHOLDER}</option>
+        {selectableDayTypes(set).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <span className="ae-cell-error" id={errorId} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </td>
+  );
+});
+
+/** How a row looks: re-computed on every change, but the row re-renders only when one of these does. */
+function rowLook(state: EntryState, set: TFormSet, index: number, weekend: boolean) {
+  const day = state.days[set][index];
+  if (!day) return null;
+  return {
+    locked: day.locked,
+    timesLocked: !timesEditable(day),
+    tone: dayTone({ weekend, type: day.type, start: day.start, end: day.end }),
+    error: state.figures[set][index]?.error ?? null,
   };
 }
 
 /** One day of one set: type, start and end, and the day's figures from the calculation. */
 export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind, readOnly }: DayRowProps) {
-  const store = useEntryStore();
-  const day = useEntry((state) => state.days[set][index]);
-  const figures = useEntry(useShallow((state) => rowFigures(state, set, index)));
-  const dayOfMonth = index + 1;
-  const names = {
-    type: fieldName('type', set, dayOfMonth),
-    start: fieldName('start_time', set, dayOfMonth),
-    end: fieldName('end_time', set, dayOfMonth),
-  };
-  const errorKeys = {
-    type: dayErrorKey(set, dayOfMonth, 'type'),
-    start: dayErrorKey(set, dayOfMonth, 'start'),
-    end: dayErrorKey(set, dayOfMonth, 'end'),
-  };
-  const errors = useEntry(
-    useShallow((state) => ({
-      // A problem only the merged view shows (the two tabs' types together) sits under the first tab's type.
-      type:
-        state.serverErrors[errorKeys.type]?.[0] ??
-        (set === 'first' ? state.serverErrors[dayErrorKey('merged', dayOfMonth, 'type')]?.[0] : undefined),
-      start: state.serverErrors[errorKeys.start]?.[0],
-      end: state.serverErrors[errorKeys.end]?.[0],
-    })),
-  );
+  const look = useEntry(useShallow((state) => rowLook(state, set, index, weekend)));
   // The calculation's complaint shows once the user has left the row, not at every half-typed time.
   const [editing, setEditing] = useState(false);
-  if (!day) return null;
-  const locked = readOnly || day.locked;
-  const timesLocked = locked || !timesEditable(day);
-  const tone = dayTone({ weekend, type: day.type, start: day.start, end: day.end });
-  const rowError = !editing && figures.error ? ATTENDANCE_DAY_ERROR_MESSAGES[figures.error] : null;
-  const typeErrorId = `${names.type}-error`;
+  if (!look) return null;
+  const dayOfMonth = index + 1;
+  const locked = readOnly || look.locked;
+  const rowError = !editing && look.error ? ATTENDANCE_DAY_ERROR_MESSAGES[look.error] : null;
 
   return (
     <>
@@ -81,9 +145,9 @@ export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind,
         data-day={dayOfMonth}
         data-kind={kind}
         data-weekend={weekend || undefined}
-        data-locked={day.locked || undefined}
-        data-tone={tone ?? undefined}
-        data-error={figures.error ?? undefined}
+        data-locked={look.locked || undefined}
+        data-tone={look.tone ?? undefined}
+        data-error={look.error ?? undefined}
         onFocus={() => setEditing(true)}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setEditing(false);
@@ -93,69 +157,32 @@ export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind,
           <span className="ae-grid__date">{dayOfMonth}</span>
           <span className="ae-grid__weekday">{weekday}</span>
         </th>
-        <td className="ae-grid__cell">
-          <select
-            className="ae-input ae-input--type"
-            name={names.type}
-            aria-label={`${dayOfMonth}日 区分`}
-            value={day.type}
-            disabled={locked}
-            aria-invalid={errors.type ? true : undefined}
-            aria-describedby={errors.type ? typeErrorId : undefined}
-            onChange={(event) => {
-              const state = store.getState();
-              state.setType(set, index, event.target.value);
-              state.clearServerError(errorKeys.type);
-              state.clearServerError(dayErrorKey('merged', dayOfMonth, 'type'));
-            }}
-          >
-            <option value="">{SELECT_PLACEHOLDER}</option>
-            {selectableDayTypes(set).map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
-          </select>
-          {errors.type ? (
-            <span className="ae-cell-error" id={typeErrorId} role="alert">
-              {errors.type}
-            </span>
-          ) : null}
-        </td>
+        <TypeCell
+          set={set}
+          index={index}
+          name={fieldName('type', set, dayOfMonth)}
+          label={`${dayOfMonth}日 区分`}
+          disabled={locked}
+        />
         <TimeCell
           set={set}
           index={index}
           end="start"
-          name={names.start}
-          errorKey={errorKeys.start}
+          name={fieldName('start_time', set, dayOfMonth)}
+          errorKey={dayErrorKey(set, dayOfMonth, 'start')}
           label={`${dayOfMonth}日 開始`}
-          value={day.start}
-          disabled={timesLocked}
-          error={errors.start}
+          disabled={locked || look.timesLocked}
         />
         <TimeCell
           set={set}
           index={index}
           end="end"
-          name={names.end}
-          errorKey={errorKeys.end}
+          name={fieldName('end_time', set, dayOfMonth)}
+          errorKey={dayErrorKey(set, dayOfMonth, 'end')}
           label={`${dayOfMonth}日 終了`}
-          value={day.end}
-          disabled={timesLocked}
-          error={errors.end}
+          disabled={locked || look.timesLocked}
         />
-        <td className="ae-grid__figure" data-figure="basic_time">
-          {figures.basic}
-        </td>
-        <td className="ae-grid__figure" data-figure="over">
-          {figures.over}
-        </td>
-        <td className="ae-grid__figure" data-figure="night_over">
-          {figures.night}
-        </td>
-        <td className="ae-grid__figure" data-figure="total_time">
-          {figures.total}
-        </td>
+        <FigureCells set={set} index={index} />
       </tr>
       {rowError ? (
         <tr className="ae-grid__error-row" data-testid="attendance-day-error" data-day={dayOfMonth}>

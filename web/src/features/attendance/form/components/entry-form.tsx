@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import Checkbox from '@douyinfe/semi-ui/lib/es/checkbox';
 import { useNavigate } from 'react-router-dom';
 import type { TAttendanceMonth } from '@portal/shared/contracts/attendance';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
@@ -54,16 +53,20 @@ function startStore(month: TAttendanceMonth, localKey: string): Start {
   return { store: createEntryStore(server, context), restored: false };
 }
 
+/** A native checkbox: light, and reliable inside the Lark webview. */
 function DefaultInputToggle({ store, disabled }: { store: EntryStore; disabled: boolean }) {
   const checked = useEntry((state) => state.defaultInput);
   return (
-    <Checkbox
-      checked={checked}
-      disabled={disabled}
-      onChange={(event) => store.getState().setDefaultInput(Boolean(event.target.checked))}
-    >
-      デフォルト勤怠入力
-    </Checkbox>
+    <label className="ae-check">
+      <input
+        type="checkbox"
+        name="default_input"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => store.getState().setDefaultInput(event.target.checked)}
+      />
+      <span>デフォルト勤怠入力</span>
+    </label>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import Tabs from '@douyinfe/semi-ui/lib/es/tabs';
 import TabPane from '@douyinfe/semi-ui/lib/es/tabs/TabPane';
 import type { TFormSet } from '@portal/shared/attendance/form-state';
@@ -17,8 +17,9 @@ export const TAB_LABELS: Readonly<Record<TView, string>> = {
   merged: '合併勤怠',
 };
 
+/** A tab's every total: deferred, so a keystroke's frame is spent on the grid and the summary. */
 function TabTotals({ set }: { set: TFormSet }) {
-  const totals = useEntry((state) => state.result[set].totals);
+  const totals = useDeferredValue(useEntry((state) => state.result[set].totals));
   return <TotalsTable totals={totals} caption={`${TAB_LABELS[set]}の合計`} />;
 }
 

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { TFormSet } from '@portal/shared/attendance/form-state';
-import { useEntryStore } from '../model/entry-context.tsx';
+import { useEntry, useEntryStore } from '../model/entry-context.tsx';
 import type { TTimeEnd } from '../model/entry-store.ts';
 
 interface TimeCellProps {
@@ -11,9 +11,7 @@ interface TimeCellProps {
   /** The key of the cell's 400 field error (month-data.ts). */
   errorKey: string;
   label: string;
-  value: string;
   disabled: boolean;
-  error: string | undefined;
 }
 
 /**
@@ -27,11 +25,11 @@ export const TimeCell = memo(function TimeCell({
   name,
   errorKey,
   label,
-  value,
   disabled,
-  error,
 }: TimeCellProps) {
   const store = useEntryStore();
+  const value = useEntry((state) => state.days[set][index]?.[end] ?? '');
+  const error = useEntry((state) => state.serverErrors[errorKey]?.[0]);
   const errorId = `${name}-error`;
   return (
     <td className="ae-grid__cell ae-grid__cell--time">
