@@ -5,12 +5,13 @@
 import { defineConfig } from 'vitest/config';
 
 // tasks-guard and vacations-concurrency hold the simultaneous-request tests, which only a pooled
-// server truly runs in parallel.
+// server truly runs in parallel; approval-list checks the triggers that keep task_awaiting.
 export const PG_TEST_FILES = [
   'test/migrations.test.ts',
   'test/auth.test.ts',
   'test/tasks-guard.test.ts',
   'test/vacations-concurrency.test.ts',
+  'test/approval-list.test.ts',
 ];
 
 export default defineConfig({
