@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAttendanceCorrectionInput } from '@portal/shared/contracts/attendance';
@@ -12,6 +12,8 @@ import { attendanceDetails } from './test-details.ts';
 const notify = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 vi.mock('@/lib/notify.ts', () => notify);
 
+// The interaction tests render two grids of a month of inputs: on a loaded machine that takes more
+// than vitest's default 5 s, so they get more time (they assert what happens, never how fast).
 const ROUTE = {
   path: '/attendance/tasks/modify-details/12',
   routePath: '/attendance/tasks/modify-details/:id',
@@ -23,17 +25,20 @@ beforeEach(() => {
   notify.toastError.mockReset();
 });
 
+const row = (day: number) =>
+  screen.getAllByTestId('attendance-day').find((r) => r.getAttribute('data-day') === String(day))!;
+
+/** On the in-house grid: the 9th (a Wednesday with no type) becomes 出勤 until 20:10, kept as 20:00. */
 async function editNinth() {
-  await userEvent.selectOptions(await screen.findByRole('combobox', { name: '勤怠' }), 'first');
-  await userEvent.selectOptions(screen.getByRole('combobox', { name: '日' }), '9');
-  const day = screen.getByTestId('correction-day');
-  expect(day).toHaveTextContent('社内勤怠 9日（水）');
-  // 出勤 fills the tab's working hours; the end is typed and rounded down on blur.
-  await userEvent.selectOptions(within(day).getByRole('combobox', { name: '勤務区分' }), '01');
-  expect(within(day).getByLabelText('開始')).toHaveValue('09:00');
-  const end = within(day).getByLabelText('終了');
-  fireEvent.change(end, { target: { value: '20:10' } });
-  fireEvent.blur(end);
+  const type = await screen.findByRole('combobox', { name: '9日 区分' });
+  expect(screen.getByRole('tab', { name: '社内勤怠' })).toHaveAttribute('aria-selected', 'true');
+  await userEvent.selectOptions(type, '01');
+  expect(screen.getByRole('textbox', { name: '9日 開始' })).toHaveValue('09:00');
+  const end = screen.getByRole('textbox', { name: '9日 終了' });
+  await userEvent.clear(end);
+  // '2010' is read as 20:10 (a phone's number pad has no colon) and rounded down on blur.
+  await userEvent.type(end, '2010');
+  await userEvent.tab();
   expect(end).toHaveValue('20:00');
 }
 
@@ -45,10 +50,9 @@ describe('HR correction of an approved 勤怠報告', () => {
     });
     const { router } = renderWithRouter(<AttendanceCorrectionRoute />, ROUTE);
     await editNinth();
-    const figures = screen.getByTestId('correction-figures');
-    expect(figures).toHaveTextContent('早出・残業2:00');
-    expect(figures).toHaveTextContent('合計10:00');
-    expect(screen.getByTestId('correction-changed')).toHaveTextContent('社内勤怠 9日');
+    expect(row(9).querySelector('[data-figure="over"]')).toHaveTextContent('2:00');
+    expect(row(9).querySelector('[data-figure="total_time"]')).toHaveTextContent('10:00');
+    expect(screen.getByTestId('correction-changed')).toHaveTextContent('変更した日：社内勤怠 9日');
 
     await userEvent.click(screen.getByRole('button', { name: SAVE_BUTTON }));
     await userEvent.click(await screen.findByTestId('confirm-ok'));
@@ -60,9 +64,9 @@ describe('HR correction of an approved 勤怠報告', () => {
     expect(body.first.days[0]).toEqual({ type: '01', start: '09:00', end: '18:00', locked: false });
     expect(body.second.days).toEqual(attendanceDetails().second.days);
     expect(body.remark).toBe('4月は客先常駐です。');
-  });
+  }, 30_000);
 
-  it('lists the server’s field errors by tab and day, and a click goes to that day', async () => {
+  it('puts the server’s field errors under their cells and lists them by tab and day', async () => {
     mockFetch({
       'GET /api/attendance/tasks/modify-details/12/': { body: attendanceDetails({ can_edit: true }) },
       'PUT /api/attendance/tasks/modify-details/12/': {
@@ -72,15 +76,14 @@ describe('HR correction of an approved 勤怠報告', () => {
     });
     const { router } = renderWithRouter(<AttendanceCorrectionRoute />, ROUTE);
     await editNinth();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: '日' }), '1');
     await userEvent.click(screen.getByRole('button', { name: SAVE_BUTTON }));
     await userEvent.click(await screen.findByTestId('confirm-ok'));
-    const errors = await screen.findByTestId('correction-errors');
-    expect(errors).toHaveTextContent('社内勤怠 9日 終了：終了時刻は開始時刻より後にしてください。');
-    await userEvent.click(within(errors).getByRole('button'));
-    expect(screen.getByTestId('correction-day')).toHaveTextContent('社内勤怠 9日');
+    expect(await screen.findByTestId('correction-errors')).toHaveTextContent(
+      '社内勤怠 9日 終了：終了時刻は開始時刻より後にしてください。',
+    );
+    expect(within(row(9)).getByRole('alert')).toHaveTextContent('終了時刻は開始時刻より後にしてください。');
     expect(router.state.location.pathname).toBe('/attendance/tasks/modify-details/12');
-  });
+  }, 30_000);
 
   it('refuses to save when nothing changed', async () => {
     mockFetch({

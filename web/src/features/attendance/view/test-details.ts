@@ -14,7 +14,8 @@ function monthOf(entries: Entry[]): TAttendanceFormDay[] {
 }
 
 /** In-house: work on the 1st, whole-day paid leave on the 2nd, half-day on the 3rd, absence on the 4th,
- *  overtime into the night on the 7th. On-site: work on the 1st and 8th, until 20:00 on the 8th. */
+ *  overtime into the night on the 7th. On-site: work on the 1st and 8th, until 20:00 on the 8th. Both:
+ *  昭和の日 (the 29th) as 休日, as the entry form fills it in. */
 export function attendanceDetails(overrides: Partial<TAttendanceDetails> = {}): TAttendanceDetails {
   const first = {
     settings: APRIL_SETTINGS,
@@ -24,6 +25,7 @@ export function attendanceDetails(overrides: Partial<TAttendanceDetails> = {}): 
       [3, '03', '09:00', '13:00'],
       [4, '02'],
       [7, '01', '09:00', '23:00'],
+      [29, '10'],
     ]),
   };
   const second = {
@@ -31,6 +33,7 @@ export function attendanceDetails(overrides: Partial<TAttendanceDetails> = {}): 
     days: monthOf([
       [1, '01', '09:00', '18:00'],
       [8, '01', '10:00', '20:00'],
+      [29, '10'],
     ]),
   };
   const calendar = aprilCalendar();
