@@ -1,4 +1,5 @@
 // `attendance.remind` in the dispatch table (worker.ts): a tick of a reminder scheduler.
+import { openInLark } from '../cards/links.ts';
 import type { BotContext } from '../context.ts';
 import type { EventHandler } from '../worker.ts';
 import { remindAttendance, type ReminderDeps } from './remind-attendance.ts';
@@ -6,16 +7,11 @@ import { apiReminders } from './reminders-api.ts';
 import { scheduledAt } from './schedulers.ts';
 import { DEFAULT_REMINDER_SETTINGS } from './reminder-settings.ts';
 
-/** A portal path opened inside Lark's in-app browser (config LARK_APPLINK). */
-export function linkInLark(ctx: Pick<BotContext, 'config'>, path: string): string {
-  return ctx.config.lark.applink.replace('{url}', encodeURIComponent(`${ctx.config.publicUrl}${path}`));
-}
-
 export function reminderDeps(ctx: BotContext): ReminderDeps {
   return {
     api: apiReminders({ baseUrl: ctx.config.apiUrl, serviceToken: ctx.config.serviceToken }),
     settings: ctx.config.reminders ?? DEFAULT_REMINDER_SETTINGS,
-    linkInLark: (path) => linkInLark(ctx, path),
+    linkInLark: (path) => openInLark(ctx.config.lark.applink, ctx.config.publicUrl, path),
     sendLark: (payload) => ctx.sendLark(payload),
     push: ctx.push ? (key, payload) => ctx.addEvent('push.notify', key, payload) : null,
   };
