@@ -116,6 +116,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     LARK_VERIFICATION_TOKEN: VERIFICATION_TOKEN,
     // A killed bot's jobs go back to waiting after this long (BullMQ's stalled-job check).
     BOT_LOCK_MS: '2000',
+    // No cron in tests (a real tick at 10:00 could message users): reminder tests add ticks themselves.
+    ATTENDANCE_REMINDERS: 'off',
     ...options.botEnv,
   };
   const botConfig = loadConfig(botEnv);
