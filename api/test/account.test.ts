@@ -56,7 +56,13 @@ describe('POST /api/account/me/', () => {
 
   it("unions the user's own permissions with those of their groups", async () => {
     expect((await userState('hr')).perms).toEqual(
-      [PERM.addUploadHistory, PERM.viewUploadHistory, PERM.viewExpenseAttendance, PERM.viewAttendance].sort(),
+      [
+        PERM.addUploadHistory,
+        PERM.viewUploadHistory,
+        PERM.viewExpenseAttendance,
+        PERM.viewAttendance,
+        PERM.changeAttendance,
+      ].sort(),
     );
     expect((await userState('kato')).perms).toEqual([PERM.viewAttendanceOrgOnly]);
   });
