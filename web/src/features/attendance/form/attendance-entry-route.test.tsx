@@ -9,6 +9,7 @@ import { mockFetch, type RecordedRequest } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import AttendanceEntryRoute from './attendance-entry-route.tsx';
 import { RESTORED, SUBMITTED } from './components/entry-form.tsx';
+import { attendanceDetails } from '../view/test-details.ts';
 import { aprilMonth } from './testing/month-fixture.ts';
 
 const notify = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
@@ -213,6 +214,27 @@ describe('attendance entry form', () => {
     expect(body.first.days[0]?.type).toBe('01');
     expect(String(body.work_time_file)).toMatch(/^name:[A-Za-z0-9+/=]+;[A-Za-z0-9+/=]+$/);
     expect(notify.toastSuccess).toHaveBeenCalledWith(SUBMITTED);
+  });
+
+  it('resubmits a report that was sent back, opened from its task with ?resubmit=', async () => {
+    const user = userEvent.setup();
+    const { requests, router } = (() => {
+      const fetched = serve(aprilMonth({ status: '02', status_name: '差戻し', task_id: 9 }), {
+        'GET /api/attendance/tasks/details/9/': { body: attendanceDetails({ task_id: 9 }) },
+        'POST /api/task/tasks/9/resubmit/': { body: { id: 9 } },
+      });
+      const view = renderWithRouter(<AttendanceEntryRoute />, {
+        path: '/task/workflows/2/create?resubmit=9',
+        routes: [{ path: '/task/tasks/unresolved/:id', element: <p>submitted</p> }],
+      });
+      return { ...fetched, ...view };
+    })();
+    await screen.findByRole('table', { name: '社内勤怠の日別入力' });
+    expect(router.state.location.search).toBe('?month=2025-04');
+    await user.click(screen.getByRole('button', { name: '再申請' }));
+    await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/task/tasks/unresolved/9'));
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/task/tasks/9/resubmit/')).toBe(true);
   });
 
   it('shows a submitted month read-only', async () => {

@@ -7,13 +7,8 @@ import { errorMessages } from '@/lib/error-messages.ts';
 import { useAttendanceMonth } from '../api/get-attendance-month.ts';
 import { attendanceDetailsQueryOptions } from '../view/api/get-attendance-details.ts';
 import { EntryForm } from './components/entry-form.tsx';
-import {
-  currentMonth,
-  monthChoices,
-  monthParam,
-  parseMonthParam,
-  type YearMonth,
-} from './model/month-choice.ts';
+import { monthValue, parseMonthValue, type YearMonth } from '@/lib/month-param.ts';
+import { monthChoices, tokyoMonth } from './model/month-choice.ts';
 import './components/attendance-form.css';
 import '../view/attendance-view.css';
 
@@ -44,14 +39,14 @@ interface AttendanceEntryRouteProps {
 export default function AttendanceEntryRoute({ workflowName = '勤怠報告' }: AttendanceEntryRouteProps) {
   const title = usePageTitle();
   const [search, setSearch] = useSearchParams();
-  const fromUrl = parseMonthParam(search.get('month'));
+  const fromUrl = parseMonthValue(search.get('month') ?? '');
   const resubmitId = fromUrl ? null : positiveId(search.get('resubmit'));
-  const chosen = fromUrl ?? currentMonth();
+  const chosen = fromUrl ?? tokyoMonth();
   const setMonth = (month: YearMonth) =>
     setSearch(
       (params) => {
         const next = new URLSearchParams(params);
-        next.set('month', monthParam(month));
+        next.set('month', monthValue(month));
         next.delete('resubmit');
         return next;
       },
@@ -75,14 +70,14 @@ export default function AttendanceEntryRoute({ workflowName = '勤怠報告' }: 
           id="attendance-month"
           name="month"
           className="ae-input ae-input--month"
-          value={monthParam(chosen)}
+          value={monthValue(chosen)}
           onChange={(event) => {
-            const next = parseMonthParam(event.target.value);
+            const next = parseMonthValue(event.target.value);
             if (next) setMonth(next);
           }}
         >
           {monthChoices(chosen).map((choice) => (
-            <option key={monthParam(choice)} value={monthParam(choice)}>
+            <option key={monthValue(choice)} value={monthValue(choice)}>
               {`${choice.year}年${choice.month}月`}
             </option>
           ))}
