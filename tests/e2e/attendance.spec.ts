@@ -241,14 +241,14 @@ async function downloadAndCorrectAsHr(
   await view.getByTestId('attendance-edit').click();
   const correction = hr.getByTestId('attendance-correction');
   await expect(correction).toBeVisible();
-  await correction.locator('select[name="set"]').selectOption('first');
-  await correction.locator('select[name="day"]').selectOption(String(day));
-  const editor = correction.getByTestId('correction-day');
-  await editor.locator('input[name="end"]').fill('22:00');
-  await editor.locator('input[name="end"]').blur();
+  // The correction screen edits on the entry form's grids.
+  const grid = correction.getByRole('table', { name: '社内勤怠の日別入力' });
+  await typeTime(dayRow(grid, day), day, '終了', '22:00');
+  await expect(dayRow(grid, day).locator('[data-figure="night_over"]')).toHaveText('');
   await expect(correction.getByTestId('correction-changed')).toContainText(`${day}日`);
   await correction.getByRole('button', { name: '保存', exact: true }).click();
   const dialog = hr.getByRole('dialog');
+  await expect(dialog.getByTestId('confirm-ok')).toHaveText('保存する');
   await dialog.getByTestId('confirm-ok').click();
   await expect(hr).toHaveURL(new RegExp(`/attendance/tasks/details/${taskId}$`));
   await expect(hr.getByTestId('attendance-edited')).toContainText('清水 花子 が');
