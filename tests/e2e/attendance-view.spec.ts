@@ -142,6 +142,14 @@ test.describe('attendance view, lists and outputs', () => {
     await expect(page.getByRole('button', { name: '編集' })).toBeVisible();
     await keepScreenshot(page, testInfo, 'attendance-view-hr');
 
+    // The edit button opens the correction on the entry form's grids (saving is attendance.spec.ts's).
+    await page.getByRole('button', { name: '編集' }).click();
+    await expect(page).toHaveURL(new RegExp(`/attendance/tasks/modify-details/${taskId}$`));
+    await expect(page.getByTestId('attendance-correction').locator('select[name="type_1"]')).toBeVisible();
+    await keepScreenshot(page, testInfo, 'attendance-correction');
+    await page.getByRole('button', { name: 'キャンセル' }).click();
+    await expect(page).toHaveURL(new RegExp(`/attendance/tasks/details/${taskId}$`));
+
     // The report as PDF (/attendance/pdf?task=…).
     await page.getByTestId('attendance-pdf-link').click();
     await expect(page).toHaveURL(new RegExp(`/attendance/pdf\\?task=${taskId}$`));
