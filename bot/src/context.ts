@@ -31,11 +31,21 @@ export interface BotContext {
   addEvent<N extends TEventJobName>(name: N, key: string, payload: TEventJobPayload<N>): Promise<void>;
   /** Queues one Lark message; `payload.key` is both its job id and Lark's uuid. */
   sendLark(payload: TLarkSendPayload): Promise<void>;
+  /** Queues many messages in one round trip (a fan-out); each as sendLark would. */
+  sendLarkMany(payloads: readonly TLarkSendPayload[]): Promise<void>;
   /** Queues a card update; `key` makes it idempotent. */
   patchLark(key: string, payload: TLarkPatchPayload): Promise<void>;
 }
 
-export function createContext(deps: Omit<BotContext, 'addEvent' | 'sendLark' | 'patchLark'>): BotContext {
+const sendJob = (payload: TLarkSendPayload) => ({
+  name: 'lark.send',
+  data: payload,
+  opts: { jobId: jobIdOf(`send:${payload.key}`) },
+});
+
+export function createContext(
+  deps: Omit<BotContext, 'addEvent' | 'sendLark' | 'sendLarkMany' | 'patchLark'>,
+): BotContext {
   const { queues } = deps;
   return {
     ...deps,
@@ -43,7 +53,11 @@ export function createContext(deps: Omit<BotContext, 'addEvent' | 'sendLark' | '
       await queues.events.add(name, { key, payload }, { jobId: jobIdOf(key) });
     },
     async sendLark(payload) {
-      await queues.lark.add('lark.send', payload, { jobId: jobIdOf(`send:${payload.key}`) });
+      const job = sendJob(payload);
+      await queues.lark.add(job.name, job.data, job.opts);
+    },
+    async sendLarkMany(payloads) {
+      await queues.lark.addBulk(payloads.map(sendJob));
     },
     async patchLark(key, payload) {
       await queues.lark.add('lark.patch', payload, { jobId: jobIdOf(`patch:${key}`) });

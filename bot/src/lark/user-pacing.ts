@@ -1,7 +1,8 @@
 // Lark takes at most 5 messages per second to one user (lark.md "Limits"). BullMQ's open-source
-// limiter is per queue only, so each user gets a slot every 1000/rate ms, kept in Redis so every bot
-// replica shares it. A job whose user has no free slot is put back with the wait this returns.
+// limiter is per queue only, so each user gets one slot per spacing (lark/limits.ts), kept in Redis
+// so every bot replica shares it. A job whose user has no free slot is put back with the wait.
 import type { Redis } from 'ioredis';
+import { sendSpacingMs } from './limits.ts';
 
 // Redis' own clock, so replicas with skewed clocks agree. Returns 0 and takes the slot, or the wait.
 const TAKE_SLOT = `
@@ -19,7 +20,7 @@ export interface UserPacing {
 }
 
 export function createUserPacing(redis: Redis, prefix: string, perSecond: number): UserPacing {
-  const interval = Math.ceil(1000 / perSecond);
+  const interval = sendSpacingMs(perSecond);
   return {
     async take(openId) {
       const wait = await redis.eval(TAKE_SLOT, 1, `${prefix}:lark-user:${openId}`, interval);
