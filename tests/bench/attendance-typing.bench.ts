@@ -174,7 +174,7 @@ async function main() {
   const server = await startDemoServer();
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   const rows: string[] = [];
-  let worstP95 = 0;
+  const verdicts: string[] = [];
   try {
     for (const profile of PROFILES) {
       console.log(`measuring: ${profile.name} …`);
@@ -201,7 +201,10 @@ async function main() {
         ['input event → after layout', events.map((s) => s.layout)],
       ] as const) {
         const s = summarise([...samples]);
-        worstP95 = Math.max(worstP95, s.p95);
+        if (what === 'keystroke → after layout') {
+          const met = s.p95 <= BUDGET_MS;
+          verdicts.push(`${profile.name}: keystroke p95 ${ms(s.p95)} — ${met ? 'met' : 'NOT MET'}`);
+        }
         rows.push(
           `| ${profile.name} | ${what} | ${samples.length} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.max)} | ${s.over} |`,
         );
@@ -218,9 +221,8 @@ async function main() {
   console.log('| page | measured | samples | median | p95 | max | over 16 ms |');
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) console.log(row);
-  console.log(
-    `\nworst p95: ${ms(worstP95)} — target ≤ ${BUDGET_MS} ms: ${worstP95 <= BUDGET_MS ? 'met' : 'NOT MET'}`,
-  );
+  console.log(`\nTarget: a keystroke's figures laid out within ${BUDGET_MS} ms (p95)`);
+  for (const verdict of verdicts) console.log(`  ${verdict}`);
 }
 
 await main();

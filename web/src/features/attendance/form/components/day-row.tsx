@@ -47,16 +47,16 @@ const FigureCells = memo(function FigureCells({ set, index }: { set: TFormSet; i
   return (
     <>
       <td className="ae-grid__figure" data-figure="basic_time">
-        {figures.basic}
+        <span className="ae-contained">{figures.basic}</span>
       </td>
       <td className="ae-grid__figure" data-figure="over">
-        {figures.over}
+        <span className="ae-contained">{figures.over}</span>
       </td>
       <td className="ae-grid__figure" data-figure="night_over">
-        {figures.night}
+        <span className="ae-contained">{figures.night}</span>
       </td>
       <td className="ae-grid__figure" data-figure="total_time">
-        {figures.total}
+        <span className="ae-contained">{figures.total}</span>
       </td>
     </>
   );

@@ -54,7 +54,9 @@ export function MonthSummary() {
         {SUMMARY_LINES.map((line) => (
           <div className="ae-summary__item" key={line.key}>
             <dt>{line.label}</dt>
-            <dd data-testid={`summary-${line.key}`}>{line.value(totals)}</dd>
+            <dd data-testid={`summary-${line.key}`}>
+              <span className="ae-contained">{line.value(totals)}</span>
+            </dd>
           </div>
         ))}
       </dl>
