@@ -2,6 +2,7 @@
 // and a Redis restarted lose nothing; Lark's rate-limit answers slow the queue instead of failing
 // jobs; a user who stopped the bot is recorded, not retried. The dashboard is for staff only.
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,17 @@ import { outbox } from '../../api/src/db/schema/outbox.ts';
 import { LARK_CODES } from '../support/fakes/fake-lark.ts';
 import { buttonValue, eventually, messagesTo } from './support/cards.ts';
 import { openIdOf, startHarness, type Harness } from './support/harness.ts';
+
+const BOT_ENTRY = fileURLToPath(new URL('../../bot/src/index.ts', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 let h: Harness;
 let ringiId: number;
@@ -55,8 +67,9 @@ describe('idempotency', () => {
     );
     // The Lark message job itself runs again (its job gone too): Lark's uuid drops the repeat.
     const sent = cardsAbout(task.id)[0]!;
-    const larkJobs = await h.queues.lark.getJobs(['completed']);
-    const sendJob = larkJobs.find((j) => (j.data as { key: string }).key === sent.uuid)!;
+    const sendJob = await eventually('the send job to complete (its card recorded)', async () =>
+      (await h.queues.lark.getJobs(['completed'])).find((j) => (j.data as { key: string }).key === sent.uuid),
+    );
     await sendJob.remove();
     await h.queues.lark.add('lark.send', sendJob.data, { jobId: sendJob.id });
 
@@ -84,14 +97,10 @@ describe('crashes', () => {
     await h.relay.flush();
 
     // A bot process (the real entry point) starts on the batch; suzuki takes 5 cards a second.
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('../../bot/src/index.ts', import.meta.url))],
-      {
-        env: { ...process.env, ...h.botEnv },
-        stdio: 'ignore',
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', BOT_ENTRY], {
+      env: { ...process.env, ...h.botEnv },
+      stdio: 'ignore',
+    });
     await eventually(
       'some cards from the doomed bot',
       () => (h.lark.messages.length >= before + 3 ? true : undefined),
@@ -124,6 +133,28 @@ describe('crashes', () => {
     const task = await submit('yamada', 'Redis 復帰後');
     await h.startBot();
     await eventually('the card after Redis came back', () => cardsAbout(task.id)[0]);
+  });
+});
+
+describe('the bot process', () => {
+  it('answers its health check and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', BOT_ENTRY], {
+      env: { ...process.env, ...h.botEnv, BOT_PORT: String(port) },
+      stdio: 'ignore',
+    });
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const health = await eventually(
+      'the health check',
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/health`).catch(() => null);
+        return res?.status === 200 ? ((await res.json()) as unknown) : undefined;
+      },
+      30_000,
+    );
+    expect(health).toEqual({ status: 'ok' });
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
   });
 });
 
