@@ -123,9 +123,31 @@ function rowLook(state: EntryState, set: TFormSet, index: number, weekend: boole
     locked: day.locked,
     timesLocked: !timesEditable(day),
     tone: dayTone({ weekend, type: day.type, start: day.start, end: day.end }),
-    error: state.figures[set][index]?.error ?? null,
   };
 }
+
+interface DayErrorProps {
+  set: TFormSet;
+  index: number;
+  /** A cell of the row has the focus: the complaint waits until the row is left. */
+  editing: boolean;
+}
+
+/** The calculation's complaint about a day, as a row of its own under it. */
+const DayError = memo(function DayError({ set, index, editing }: DayErrorProps) {
+  const error = useEntry((state) => state.figures[set][index]?.error ?? null);
+  if (editing || !error) return null;
+  const dayOfMonth = index + 1;
+  return (
+    <tr className="ae-grid__error-row" data-testid="attendance-day-error" data-day={dayOfMonth}>
+      <td colSpan={8}>
+        <span className="ae-row-error" role="alert">
+          {dayOfMonth}日：{ATTENDANCE_DAY_ERROR_MESSAGES[error]}
+        </span>
+      </td>
+    </tr>
+  );
+});
 
 /** One day of one set: type, start and end, and the day's figures from the calculation. */
 export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind, readOnly }: DayRowProps) {
@@ -135,7 +157,6 @@ export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind,
   if (!look) return null;
   const dayOfMonth = index + 1;
   const locked = readOnly || look.locked;
-  const rowError = !editing && look.error ? ATTENDANCE_DAY_ERROR_MESSAGES[look.error] : null;
 
   return (
     <>
@@ -147,7 +168,6 @@ export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind,
         data-weekend={weekend || undefined}
         data-locked={look.locked || undefined}
         data-tone={look.tone ?? undefined}
-        data-error={look.error ?? undefined}
         onFocus={() => setEditing(true)}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setEditing(false);
@@ -184,15 +204,7 @@ export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind,
         />
         <FigureCells set={set} index={index} />
       </tr>
-      {rowError ? (
-        <tr className="ae-grid__error-row" data-testid="attendance-day-error" data-day={dayOfMonth}>
-          <td colSpan={8}>
-            <span className="ae-row-error" role="alert">
-              {dayOfMonth}日：{rowError}
-            </span>
-          </td>
-        </tr>
-      ) : null}
+      <DayError set={set} index={index} editing={editing} />
     </>
   );
 });
