@@ -67,7 +67,7 @@ export async function startBot({
     config.lark.callbackMode === 'ws' ? null : httpCallbackHandler({ config, redis, logger, onCardAction });
   let longConnection: LongConnection | null = null;
   if (config.lark.callbackMode !== 'http') {
-    longConnection = await startLongConnection(config.lark, logger, onCardAction);
+    longConnection = startLongConnection(config.lark, logger, onCardAction);
   }
 
   const server = http.createServer((req, res) => {

@@ -10,11 +10,16 @@ export interface LongConnection {
   close(): void;
 }
 
-export async function startLongConnection(
+/**
+ * Connects in the background: the SDK retries by itself, and the bot's queues must not wait for it.
+ * (The SDK says the long connection is for self-built apps; Lark's international edition is unverified,
+ * hence the HTTP route as well.)
+ */
+export function startLongConnection(
   config: BotConfig['lark'],
   logger: Logger,
   onCardAction: (event: unknown) => Promise<CardAnswer>,
-): Promise<LongConnection> {
+): LongConnection {
   const client = new lark.WSClient({
     appId: config.appId,
     appSecret: config.appSecret,
@@ -25,6 +30,8 @@ export async function startLongConnection(
   const dispatcher = new lark.EventDispatcher({ logger: sdkLogger(logger) }).register({
     'card.action.trigger': async (data: unknown) => onCardAction(data),
   });
-  await client.start({ eventDispatcher: dispatcher });
+  client
+    .start({ eventDispatcher: dispatcher })
+    .catch((err: unknown) => logger.error({ err }, 'lark long connection failed to start'));
   return { close: () => client.close() };
 }
