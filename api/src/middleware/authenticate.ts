@@ -50,7 +50,7 @@ export function authenticate(db: Db, tokens: TokenService): RequestHandler {
     const token = bearerOf(req);
     if (!token) throw new NotAuthenticated();
     const subject = await verify(token);
-    const user = await findLiveSessionUser(db, subject.userId, subject.sessionId);
+    const user = await findLiveSessionUser(db, subject.userId, subject.sessionId, { prepared: true });
     if (!user) throw new InvalidToken();
     contexts.set(req, { db, user, sessionId: subject.sessionId });
     next();

@@ -87,16 +87,8 @@ export interface SessionUser {
   readonly isSuperuser: boolean;
 }
 
-/**
- * The user behind a live session: the session exists, belongs to the user, is not revoked, and the
- * user is active. One query, run on every authenticated request.
- */
-export async function findLiveSessionUser(
-  db: Db,
-  userId: number,
-  sessionId: string,
-): Promise<SessionUser | null> {
-  const [row] = await db
+function liveSessionUserQuery(db: Db) {
+  return db
     .select({
       id: users.id,
       username: users.username,
@@ -107,13 +99,37 @@ export async function findLiveSessionUser(
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
       and(
-        eq(authSessions.id, sessionId),
-        eq(authSessions.userId, userId),
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        eq(authSessions.userId, sql.placeholder('userId')),
         isNull(authSessions.revokedAt),
         eq(users.isActive, true),
       ),
     )
     .limit(1);
+}
+
+const preparedLiveSessionUsers = new WeakMap<
+  Db,
+  ReturnType<ReturnType<typeof liveSessionUserQuery>['prepare']>
+>();
+
+/**
+ * The user behind a live session: the session exists, belongs to the user, is not revoked, and the
+ * user is active. One query, run on every authenticated request: prepared once per database handle
+ * (building a drizzle query costs more than running this one), unless `db` is a transaction.
+ */
+export async function findLiveSessionUser(
+  db: Db,
+  userId: number,
+  sessionId: string,
+  options: { prepared?: boolean } = {},
+): Promise<SessionUser | null> {
+  let query = options.prepared ? preparedLiveSessionUsers.get(db) : undefined;
+  if (options.prepared && !query) {
+    query = liveSessionUserQuery(db).prepare('live_session_user');
+    preparedLiveSessionUsers.set(db, query);
+  }
+  const [row] = await (query ?? liveSessionUserQuery(db)).execute({ userId, sessionId });
   return row ?? null;
 }
 
