@@ -19,6 +19,7 @@ import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { Conflict, NotFound, PermissionDenied } from '../../errors.ts';
 import { findVisibleTask } from './access.ts';
+import { preparedPerDb } from './prepared.ts';
 import { toTask } from './task-views.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
@@ -43,26 +44,33 @@ export async function findApproverNode(db: Db, taskId: number, nodeId: number): 
   return node;
 }
 
+const capacityQuery = preparedPerDb('act_on_node_capacity', (db) => {
+  const { nodeId, taskId, userId, today } = {
+    nodeId: sql.placeholder('nodeId'),
+    taskId: sql.placeholder('taskId'),
+    userId: sql.placeholder('userId'),
+    today: sql.placeholder('today'),
+  };
+  return db
+    .select({
+      direct: sql<boolean>`exists (select 1 from ${taskNodeApprovers} a
+        where a.task_node_id = ${nodeId} and a.user_id = ${userId})`,
+      principalId: sql<number | null>`(select min(p.principal_id) from ${approvalProxies} p
+        join ${taskNodeApprovers} a on a.user_id = p.principal_id
+        where a.task_node_id = ${nodeId} and p.proxy_id = ${userId}
+          and p.start_date <= ${today} and p.end_date >= ${today})`,
+    })
+    .from(taskNodes)
+    .where(and(eq(taskNodes.id, nodeId), eq(taskNodes.taskId, taskId), eq(taskNodes.isObserver, false)));
+});
+
 /**
  * In what capacity `userId` may act on the approver node `nodeId` of task `taskId` today: as one of
  * its approvers, as the proxy of one (the lowest principal id is recorded, as capacityOf does), or —
  * null — not at all (or no such node).
  */
 async function capacityOn(db: Db, ids: { taskId: number; nodeId: number }, userId: number) {
-  const today = tokyoDate();
-  const [row] = await db
-    .select({
-      direct: sql<boolean>`exists (select 1 from ${taskNodeApprovers} a
-        where a.task_node_id = ${ids.nodeId} and a.user_id = ${userId})`,
-      principalId: sql<number | null>`(select min(p.principal_id) from ${approvalProxies} p
-        join ${taskNodeApprovers} a on a.user_id = p.principal_id
-        where a.task_node_id = ${ids.nodeId} and p.proxy_id = ${userId}
-          and p.start_date <= ${today} and p.end_date >= ${today})`,
-    })
-    .from(taskNodes)
-    .where(
-      and(eq(taskNodes.id, ids.nodeId), eq(taskNodes.taskId, ids.taskId), eq(taskNodes.isObserver, false)),
-    );
+  const [row] = await capacityQuery(db).execute({ ...ids, userId, today: tokyoDate() });
   if (row?.direct) return { principalId: null };
   if (row?.principalId != null) return { principalId: Number(row.principalId) };
   return null;

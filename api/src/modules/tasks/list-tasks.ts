@@ -29,6 +29,7 @@ import { users } from '../../db/schema/users.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { pageOffset } from '../../pagination.ts';
+import { preparedPerDb } from './prepared.ts';
 
 /** The caller and, today, the principals they stand in for: whose awaiting nodes are theirs. */
 function actingFor(userId: number | Placeholder, today: string | Placeholder = tokyoDate()): SQL {
@@ -246,17 +247,7 @@ function awaitingPage(db: Db, onTasks: SQL | undefined) {
     .orderBy(desc(page.reachedAt), desc(page.taskNodeId));
 }
 
-type AwaitingPage = ReturnType<ReturnType<typeof awaitingPage>['prepare']>;
-const preparedAwaitingPages = new WeakMap<Db, AwaitingPage>();
-
-function unfilteredAwaitingPage(db: Db): AwaitingPage {
-  let query = preparedAwaitingPages.get(db);
-  if (!query) {
-    query = awaitingPage(db, undefined).prepare('approval_list_page');
-    preparedAwaitingPages.set(db, query);
-  }
-  return query;
-}
+const unfilteredAwaitingPage = preparedPerDb('approval_list_page', (db) => awaitingPage(db, undefined));
 
 async function listAwaiting(db: Db, userId: number, input: TTaskListQuery) {
   const onTasks = taskFilters(input);
