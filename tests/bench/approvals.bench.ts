@@ -254,6 +254,20 @@ function table(results: readonly BackendFigures[]): string {
   return lines.join('\n');
 }
 
+/** What the failed requests were: HTTP statuses other than 2xx, and timeouts or socket errors. */
+function failures(f: BackendFigures): string {
+  const parts: string[] = [];
+  for (const [label, x] of [
+    ['list', f.list],
+    ['approve', f.approve],
+  ] as const) {
+    const bad = Object.entries(x.statuses).filter(([status]) => !status.startsWith('2'));
+    for (const [status, n] of bad) parts.push(`${label} ${status}: ${n}`);
+    if (x.errors > 0) parts.push(`${label} timeouts/errors: ${x.errors}`);
+  }
+  return parts.join(', ');
+}
+
 function summary(f: BackendFigures): string {
   const v = verdicts(f);
   const share = ((100 * f.list.rps) / f.bare.rps).toFixed(0);
@@ -261,7 +275,7 @@ function summary(f: BackendFigures): string {
     `${f.backend}: list p95 ${ms(f.list.p95)} (≤ ${TARGET.listP95}: ${v.listP95 ? 'met' : 'NOT MET'}), ` +
     `${share} % of the bare endpoint's req/s (≥ 50 %: ${v.listShare ? 'met' : 'NOT MET'}), ` +
     `approval p95 ${ms(f.approve.p95)} (≤ ${TARGET.approvalP95}: ${v.approvalP95 ? 'met' : 'NOT MET'})` +
-    (v.clean ? '' : ' — some requests failed')
+    (v.clean ? '' : ` — some requests failed (${failures(f)})`)
   );
 }
 

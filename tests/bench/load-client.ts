@@ -27,6 +27,8 @@ export interface LoadFigures {
   readonly p50: number;
   readonly p95: number;
   readonly p99: number;
+  /** Responses by status code, to tell timeouts and refusals apart when some fail. */
+  readonly statuses: Record<string, number>;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -42,6 +44,7 @@ async function readStdin(): Promise<string> {
 
 const settings = JSON.parse(await readStdin()) as LoadSettings;
 const times: number[] = [];
+const statuses: Record<string, number> = {};
 const walk = settings.requests.length > 1;
 let next = 0;
 let instance: autocannon.Instance | undefined;
@@ -63,7 +66,10 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
     },
     (error, done) => (error ? reject(error as Error) : resolve(done)),
   );
-  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  instance.on('response', (_client, status, _bytes, responseTime) => {
+    times.push(responseTime);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
 });
 times.sort((a, b) => a - b);
 const seconds = result.duration;
@@ -76,5 +82,6 @@ const figures: LoadFigures = {
   p50: percentile(times, 50),
   p95: percentile(times, 95),
   p99: percentile(times, 99),
+  statuses,
 };
 process.stdout.write(JSON.stringify(figures));
