@@ -68,7 +68,7 @@ describe('navigation guard (spec §2.2)', () => {
     await screen.findByTestId('sidebar');
     act(() => useSessionStore.getState().setServerStatus(404, '見つかりませんでした。'));
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
-    await act(() => router.navigate('/expense/attendance'));
+    await act(() => router.navigate('/manual'));
     expect(useSessionStore.getState().serverStatus).toBe(200);
     expect(await screen.findByText('準備中です')).toBeInTheDocument();
   });
