@@ -1,13 +1,40 @@
-// One call to a bot-internal API route with the service credential, answer checked by a schema. For
-// the push and reminder routes; portal-api.ts has its own for the card and approval calls.
+// The bot's one way to call the API (architecture.md: the bot talks to it over HTTP only): the
+// service credential, optionally acting for the Lark user who clicked a card, and the answer checked
+// against the shared contract. portal-api.ts, reminders-api.ts and push-devices.ts are built on it.
 import type { z } from 'zod';
-import { SERVICE_AUTH_SCHEME } from '@portal/shared/contracts/bot-jobs';
-import { ApiRefused } from './portal-api.ts';
+import { LARK_OPEN_ID_HEADER, SERVICE_AUTH_SCHEME } from '@portal/shared/contracts/bot-jobs';
+
+/** A refusal from the API: status and `detail` (Japanese, shown on the card as it is). */
+export class ApiRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly body: unknown,
+  ) {
+    super(`API answered ${status}: ${detail}`);
+    this.name = 'ApiRefused';
+  }
+}
 
 export interface ServiceEndpoint {
   readonly baseUrl: string;
   readonly serviceToken: string;
+  /** Per call; 10 s unless said (card clicks get less: Lark waits 3 s for the answer). */
   readonly timeoutMs?: number;
+}
+
+export interface ServiceCallOptions {
+  readonly body?: unknown;
+  /** Acting for this Lark user (the approval endpoint only, see service-credential.ts in the API). */
+  readonly openId?: string;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null; // e.g. a proxy's HTML error page: the status says enough
+  }
 }
 
 export async function serviceCall<S extends z.ZodType>(
@@ -15,20 +42,21 @@ export async function serviceCall<S extends z.ZodType>(
   schema: S,
   method: 'GET' | 'POST',
   path: string,
-  body?: unknown,
+  { body, openId }: ServiceCallOptions = {},
 ): Promise<z.output<S>> {
+  const headers: Record<string, string> = {
+    authorization: `${SERVICE_AUTH_SCHEME} ${endpoint.serviceToken}`,
+    accept: 'application/json',
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (openId) headers[LARK_OPEN_ID_HEADER.toLowerCase()] = openId;
   const res = await fetch(`${endpoint.baseUrl}/api${path}`, {
     method,
-    headers: {
-      authorization: `${SERVICE_AUTH_SCHEME} ${endpoint.serviceToken}`,
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(endpoint.timeoutMs ?? 10_000),
   });
-  const text = await res.text();
-  const json: unknown = text ? JSON.parse(text) : null;
+  const json = parseJson(await res.text());
   if (!res.ok) {
     const detail = (json as { detail?: unknown } | null)?.detail;
     throw new ApiRefused(res.status, typeof detail === 'string' ? detail : res.statusText, json);

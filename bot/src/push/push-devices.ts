@@ -20,7 +20,7 @@ export function apiPushDevices(endpoint: ServiceEndpoint): PushDevices {
     async remove(tokens) {
       for (let i = 0; i < tokens.length; i += DELETE_BATCH) {
         await serviceCall(endpoint, ZBotPushDevicesDeleted, 'POST', '/bot/push-devices/delete/', {
-          tokens: tokens.slice(i, i + DELETE_BATCH),
+          body: { tokens: tokens.slice(i, i + DELETE_BATCH) },
         });
       }
     },
