@@ -1,6 +1,8 @@
 // The bot's settings, read from the environment once at start and validated with zod; every bad
-// variable is reported together. Nothing else reads process.env: tests build a BotConfig in code.
+// variable is reported together (push and reminder settings included) in one BotConfigError, which
+// index.ts prints without a stack trace. Nothing else reads process.env: tests build a BotConfig in code.
 import { z } from 'zod';
+import { BotConfigError } from './config-error.ts';
 import { loadFirebaseCredentials, type FirebaseCredentials } from './push/push-config.ts';
 import { loadReminderSettings, type ReminderSettings } from './reminders/reminder-settings.ts';
 
@@ -103,18 +105,26 @@ export interface BotConfig {
   readonly reminders?: ReminderSettings;
 }
 
-export class BotConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid bot configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'BotConfigError';
+export { BotConfigError };
+
+/** Runs the settings loader of one part, collecting its problems instead of stopping at them. */
+function collecting<T>(problems: string[], load: () => T): T | undefined {
+  try {
+    return load();
+  } catch (error) {
+    if (!(error instanceof BotConfigError)) throw error;
+    problems.push(...error.problems);
+    return undefined;
   }
 }
 
 export function loadConfig(env: Record<string, string | undefined>): BotConfig {
+  const problems: string[] = [];
   const parsed = ZEnv.safeParse(env);
-  if (!parsed.success) {
-    throw new BotConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
-  }
+  if (!parsed.success) problems.push(...BotConfigError.fromZod(parsed.error).problems);
+  const firebase = collecting(problems, () => loadFirebaseCredentials(env));
+  const reminders = collecting(problems, () => loadReminderSettings(env));
+  if (!parsed.success || problems.length > 0) throw new BotConfigError(problems);
   const e = parsed.data;
   return {
     env: e.NODE_ENV,
@@ -143,7 +153,7 @@ export function loadConfig(env: Record<string, string | undefined>): BotConfig {
       ratePerApp: e.LARK_RATE_PER_APP,
       ratePerUser: e.LARK_RATE_PER_USER,
     },
-    firebase: loadFirebaseCredentials(env),
-    reminders: loadReminderSettings(env),
+    firebase,
+    reminders,
   };
 }

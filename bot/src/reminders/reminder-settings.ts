@@ -1,6 +1,7 @@
 // When attendance reminders run (docs/bot.md "Attendance reminders"). Two BullMQ job schedulers tick
 // on their cron; each tick checks the company's business days and reminds only on its days.
 import { z } from 'zod';
+import { BotConfigError } from '../config-error.ts';
 
 const zCron = z
   .string()
@@ -47,10 +48,7 @@ export function loadReminderSettings(env: Record<string, string | undefined>): R
     // An empty variable in a .env file means "the default".
     Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
   );
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid bot configuration:\n${problems.join('\n')}`);
-  }
+  if (!parsed.success) throw BotConfigError.fromZod(parsed.error);
   const e = parsed.data;
   return {
     enabled: e.ATTENDANCE_REMINDERS === 'on',
