@@ -18,6 +18,7 @@ import { casSingleLogoutHandlers } from './modules/auth/cas-logout.ts';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { botRouter } from './modules/bot/bot.routes.ts';
+import { botLarkUsersRouter } from './modules/bot/lark-users.routes.ts';
 import { botPushRouter } from './modules/bot/push.routes.ts';
 import { botRemindersRouter } from './modules/bot/reminders.routes.ts';
 import { serviceCredential } from './modules/bot/service-credential.ts';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(botRouter({ db, requireService: service.requireService }));
   api.use(botPushRouter({ db, requireService: service.requireService }));
   api.use(botRemindersRouter({ db, requireService: service.requireService }));
+  api.use(botLarkUsersRouter({ db, requireService: service.requireService }));
   api.use(apiNotFound);
 
   // CAS single logout posts a form, so it sits outside /api's JSON-only rule (path configurable).

@@ -118,8 +118,13 @@ describe('GET /api/bot/attendance/unsubmitted/{year}/{month}/', () => {
       code: who('sato').code,
       name: '佐藤 浩二',
       open_id: 'ou_sato',
+      lookup_email: null,
     });
-    expect(body.employees.find((e) => e.user_id === who('kato').userId)?.open_id).toBeNull();
+    // No Lark user: the address to look one up by instead.
+    expect(body.employees.find((e) => e.user_id === who('kato').userId)).toMatchObject({
+      open_id: null,
+      lookup_email: 'kato@example.com',
+    });
   });
 
   it('answers 404 for a path that names no month, and refuses anyone but the bot', async () => {

@@ -9,7 +9,9 @@ import { startLongConnection, type LongConnection } from './callbacks/long-conne
 import type { BotConfig } from './config.ts';
 import { createContext, type BotContext } from './context.ts';
 import { createLarkClient } from './lark/client.ts';
+import { createLarkDirectory } from './lark/directory.ts';
 import { createMessenger } from './lark/messenger.ts';
+import { createOpenIds } from './lark/open-ids.ts';
 import { createUserPacing } from './lark/user-pacing.ts';
 import type { Logger } from './logger.ts';
 import { createFirebaseTransport } from './push/firebase.ts';
@@ -43,13 +45,21 @@ export async function startBot({
     backoffMs: config.backoffMs,
   });
   const client = createLarkClient(config.lark, logger);
+  const api = createPortalApi({ baseUrl: config.apiUrl, serviceToken: config.serviceToken });
   const ctx = createContext({
     config,
     logger,
     redis,
     queues,
-    api: createPortalApi({ baseUrl: config.apiUrl, serviceToken: config.serviceToken }),
+    api,
     messenger: createMessenger(client),
+    openIds: createOpenIds({
+      directory: createLarkDirectory(client),
+      api,
+      redis,
+      prefix: config.queuePrefix,
+      logger,
+    }),
     pacing: createUserPacing(redis, config.queuePrefix, config.lark.ratePerUser),
     push: config.firebase ? createFirebaseTransport(config.firebase) : null,
   });

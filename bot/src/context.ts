@@ -11,6 +11,7 @@ import {
 import type { PortalApi } from './api/portal-api.ts';
 import type { BotConfig } from './config.ts';
 import type { LarkMessenger } from './lark/messenger.ts';
+import type { OpenIds } from './lark/open-ids.ts';
 import type { UserPacing } from './lark/user-pacing.ts';
 import type { Logger } from './logger.ts';
 import type { PushTransport } from './push/firebase.ts';
@@ -24,6 +25,8 @@ export interface BotContext {
   readonly redis: Redis;
   readonly queues: Queues;
   readonly messenger: LarkMessenger;
+  /** Each person's Lark user: the open_id the API has, or found by e-mail (lark/open-ids.ts). */
+  readonly openIds: OpenIds;
   readonly pacing: UserPacing;
   /** FCM (push/firebase.ts); null when no FIREBASE_* settings are given. */
   readonly push: PushTransport | null;

@@ -89,14 +89,17 @@ const unsubmitted: TBotUnsubmittedAttendance = {
   month: 4,
   form_path: '/task/workflows/3/create?month=2026-04',
   employees: [
-    { user_id: 11, code: 'E001', name: '山田 太郎', open_id: 'ou_yamada' },
-    { user_id: 12, code: 'E002', name: '佐藤 花子', open_id: 'ou_sato' },
-    { user_id: 13, code: 'E003', name: '田中 一郎', open_id: null },
+    { user_id: 11, code: 'E001', name: '山田 太郎', open_id: 'ou_yamada', lookup_email: null },
+    { user_id: 12, code: 'E002', name: '佐藤 花子', open_id: 'ou_sato', lookup_email: null },
+    { user_id: 13, code: 'E003', name: '田中 一郎', open_id: null, lookup_email: 'tanaka@example.com' },
   ],
 };
 
-/** Deps that record what would be queued; the API answers from fixed data. */
-function recordingDeps(push: boolean) {
+/**
+ * Deps that record what would be queued; the API answers from fixed data, Lark's directory knows
+ * the addresses of `inLark` (address → open_id).
+ */
+function recordingDeps(push: boolean, inLark: Record<string, string> = {}) {
   const sent: TLarkSendPayload[] = [];
   const pushed: { key: string; payload: TPushNotifyPayload }[] = [];
   const asked: string[] = [];
@@ -114,6 +117,13 @@ function recordingDeps(push: boolean) {
     settings,
     linkInLark: (path) =>
       `https://applink.example/open?url=${encodeURIComponent(`https://portal.example${path}`)}`,
+    openIds: async (people) =>
+      new Map(
+        people.flatMap((p) => {
+          const openId = p.open_id ?? inLark[p.lookup_email ?? ''];
+          return openId ? [[p.user_id, openId] as const] : [];
+        }),
+      ),
     sendLark: async (payload) => void sent.push(payload),
     push: push ? async (key, payload) => void pushed.push({ key, payload }) : null,
   };
@@ -144,6 +154,17 @@ describe('remindAttendance', () => {
       ),
     );
     expect(pushed).toEqual([]);
+  });
+
+  it('reaches an employee who never signed in through Lark by the open_id found by e-mail', async () => {
+    const { deps, sent } = recordingDeps(false, { 'tanaka@example.com': 'ou_found_tanaka' });
+    const run = await remindAttendance('month_end', tokyo10('2026-04-28'), deps);
+    expect(run).toMatchObject({ messages: 3, withoutLark: 0 });
+    expect(sent.map((s) => [s.key, s.open_id])).toEqual([
+      ['att:11:202604:20260428', 'ou_yamada'],
+      ['att:12:202604:20260428', 'ou_sato'],
+      ['att:13:202604:20260428', 'ou_found_tanaka'],
+    ]);
   });
 
   it('with push on, every unsubmitted employee also gets a push (those without Lark too)', async () => {

@@ -70,6 +70,7 @@ function recipientOf(data: TBotTaskCard, nodeId: number, openId: string): TCardR
       user_id: 0,
       name: '',
       open_id: openId,
+      lookup_email: null,
       principal_name: null,
     }
   );

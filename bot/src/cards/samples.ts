@@ -8,12 +8,14 @@ export const SUZUKI: TCardRecipient = {
   user_id: 3,
   name: '鈴木 一郎',
   open_id: 'ou_suzuki',
+  lookup_email: null,
   principal_name: null,
 };
 export const SATO_AS_PROXY: TCardRecipient = {
   user_id: 4,
   name: '佐藤 浩二',
   open_id: 'ou_sato',
+  lookup_email: null,
   principal_name: '鈴木 一郎',
 };
 
@@ -56,6 +58,7 @@ function sample(
       applicant_id: 7,
       applicant_name: '山田 太郎',
       applicant_open_id: 'ou_yamada',
+      applicant_lookup_email: null,
       employee_code: 'E0007',
       org_name: '事業本部 システム事業部 開発部 開発一課',
       project_name: null,

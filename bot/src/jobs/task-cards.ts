@@ -1,5 +1,5 @@
 // Brings a task's Lark messages in line with its state. Every event runs the same reconciliation,
-// so events may arrive twice, late or out of order:
+// so events may arrive twice, late or out of order (who is in Lark: lark/open-ids.ts):
 // - each person a node awaits gets one card per round: the message key is the node, the person and
 //   when the node started awaiting (also the job id), and a card already recorded for this round
 //   is never sent again;
@@ -45,26 +45,47 @@ export function cardFor(
 
 const isAwaiting = (data: TBotTaskCard, node: TCardNode) => node.status === '01' && data.task.status === '01';
 
-async function sendNewCards(ctx: BotContext, data: TBotTaskCard, sent: TBotCardMessages): Promise<void> {
-  for (const node of data.nodes.filter((n) => isAwaiting(data, n))) {
-    for (const recipient of node.recipients) {
-      if (!recipient.open_id) continue;
-      const already = sent.some(
-        (m) =>
-          m.task_node_id === node.id &&
-          m.user_id === recipient.user_id &&
-          node.reached_at !== null &&
-          m.created_at >= node.reached_at,
-      );
-      if (already) continue;
-      await ctx.sendLark({
-        key: cardKey(node, recipient.user_id),
-        open_id: recipient.open_id,
-        msg_type: 'interactive',
-        content: { ...cardFor(ctx.config, data, node.id, recipient) },
-        card: { task_id: data.task.id, task_node_id: node.id, user_id: recipient.user_id },
-      });
-    }
+interface OwedCard {
+  readonly node: TCardNode;
+  readonly recipient: TCardRecipient;
+}
+
+/** Each person an awaiting node awaits who has no card for this round yet. */
+function cardsOwed(data: TBotTaskCard, sent: TBotCardMessages): OwedCard[] {
+  return data.nodes
+    .filter((node) => isAwaiting(data, node))
+    .flatMap((node) =>
+      node.recipients
+        .filter(
+          (recipient) =>
+            !sent.some(
+              (m) =>
+                m.task_node_id === node.id &&
+                m.user_id === recipient.user_id &&
+                node.reached_at !== null &&
+                m.created_at >= node.reached_at,
+            ),
+        )
+        .map((recipient) => ({ node, recipient })),
+    );
+}
+
+async function sendNewCards(
+  ctx: BotContext,
+  data: TBotTaskCard,
+  owed: readonly OwedCard[],
+  openIds: ReadonlyMap<number, string>,
+): Promise<void> {
+  for (const { node, recipient } of owed) {
+    const openId = openIds.get(recipient.user_id);
+    if (!openId) continue; // not in Lark (lark/open-ids.ts): skipped
+    await ctx.sendLark({
+      key: cardKey(node, recipient.user_id),
+      open_id: openId,
+      msg_type: 'interactive',
+      content: { ...cardFor(ctx.config, data, node.id, { ...recipient, open_id: openId }) },
+      card: { task_id: data.task.id, task_node_id: node.id, user_id: recipient.user_id },
+    });
   }
 }
 
@@ -80,6 +101,7 @@ async function redrawHandledCards(
       user_id: message.user_id,
       name: '',
       open_id: null,
+      lookup_email: null,
       principal_name: null,
     };
     // One patch per message and state: the same state seen again (another event) is a no-op.
@@ -96,14 +118,14 @@ async function tellApplicant(
   ctx: BotContext,
   data: TBotTaskCard,
   eventKey: string,
-  status: string,
+  openId: string | undefined,
 ): Promise<void> {
-  if (!data.task.applicant_open_id || status !== data.task.status) return;
+  if (!openId) return;
   const message = resultCard(data, openUrl(ctx.config, portalPath.mine(data.task.id, data.task.status)));
   if (!message) return;
   await ctx.sendLark({
     key: `r${eventKey}`.slice(0, 50),
-    open_id: data.task.applicant_open_id,
+    open_id: openId,
     msg_type: 'interactive',
     content: { ...message },
     card: null,
@@ -116,8 +138,18 @@ export async function reconcileTaskCards(
   event?: { key: string; status: string; tellApplicant: boolean },
 ): Promise<TBotTaskCard> {
   const [data, sent] = await Promise.all([ctx.api.taskCard(taskId), ctx.api.cardMessages(taskId)]);
-  await sendNewCards(ctx, data, sent);
+  const owed = cardsOwed(data, sent);
+  // The event's outcome is still the task's status (not overtaken by a later event).
+  const told = event?.tellApplicant === true && event.status === data.task.status;
+  const applicant = {
+    user_id: data.task.applicant_id,
+    open_id: data.task.applicant_open_id,
+    lookup_email: data.task.applicant_lookup_email,
+  };
+  // Only the people about to get a message: a card redrawn needs no Lark user.
+  const openIds = await ctx.openIds.resolve([...owed.map((o) => o.recipient), ...(told ? [applicant] : [])]);
+  await sendNewCards(ctx, data, owed, openIds);
   await redrawHandledCards(ctx, data, sent);
-  if (event?.tellApplicant) await tellApplicant(ctx, data, event.key, event.status);
+  if (told) await tellApplicant(ctx, data, event.key, openIds.get(applicant.user_id));
   return data;
 }

@@ -12,6 +12,7 @@ export function reminderDeps(ctx: BotContext): ReminderDeps {
     api: apiReminders({ baseUrl: ctx.config.apiUrl, serviceToken: ctx.config.serviceToken }),
     settings: ctx.config.reminders ?? DEFAULT_REMINDER_SETTINGS,
     linkInLark: (path) => openInLark(ctx.config.lark.applink, ctx.config.publicUrl, path),
+    openIds: (people) => ctx.openIds.resolve(people),
     sendLark: (payload) => ctx.sendLark(payload),
     push: ctx.push ? (key, payload) => ctx.addEvent('push.notify', key, payload) : null,
   };

@@ -7,6 +7,7 @@ import type {
   TLarkSendPayload,
   TPushNotifyPayload,
 } from '@portal/shared/contracts/bot-jobs';
+import type { LarkPerson } from '../lark/open-ids.ts';
 import { REMINDER_TITLE, reminderBody, reminderCard } from './reminder-card.ts';
 import { localDate, reminderMonth, yearMonthOf, type YearMonth } from './reminder-days.ts';
 import type { ReminderSettings } from './reminder-settings.ts';
@@ -17,6 +18,8 @@ export interface ReminderDeps {
   readonly settings: Pick<ReminderSettings, 'timeZone' | 'daysBeforeMonthEnd' | 'firstBusinessDays'>;
   /** A portal path → the URL that opens it inside Lark. */
   linkInLark(path: string): string;
+  /** Each employee's Lark user: the open_id the API has, or found by e-mail (lark/open-ids.ts). */
+  openIds(people: readonly LarkPerson[]): Promise<ReadonlyMap<number, string>>;
   sendLark(payload: TLarkSendPayload): Promise<void>;
   /** Queues a push notification under `key`; null when push is off. */
   readonly push: ((key: string, payload: TPushNotifyPayload) => Promise<void>) | null;
@@ -28,7 +31,7 @@ export interface ReminderRun {
   readonly month: YearMonth | null;
   readonly messages: number;
   readonly pushes: number;
-  /** Employees with no Lark user (reached by push only, if at all). */
+  /** Employees with no Lark user, not even by e-mail (reached by push only, if at all). */
   readonly withoutLark: number;
 }
 
@@ -53,15 +56,17 @@ export async function remindAttendance(
   const { employees, form_path } = await deps.api.unsubmitted(month);
   const deadline = kind === 'month_end' ? (businessDays.at(-1) ?? null) : null;
   const url = deps.linkInLark(form_path);
+  const openIds = await deps.openIds(employees);
   let messages = 0;
   let pushes = 0;
   for (const employee of employees) {
     const key = reminderKey(employee.user_id, month, date);
     const text = { kind, month, name: employee.name, deadline };
-    if (employee.open_id) {
+    const openId = openIds.get(employee.user_id);
+    if (openId) {
       await deps.sendLark({
         key,
-        open_id: employee.open_id,
+        open_id: openId,
         msg_type: 'interactive',
         content: reminderCard(text, url),
         card: null,
@@ -78,5 +83,5 @@ export async function remindAttendance(
       pushes++;
     }
   }
-  return { date, month, messages, pushes, withoutLark: employees.filter((e) => !e.open_id).length };
+  return { date, month, messages, pushes, withoutLark: employees.length - messages };
 }

@@ -161,8 +161,10 @@ export type TLabelled = z.infer<typeof ZLabelled>;
 export const ZCardRecipient = z.object({
   user_id: z.number().int(),
   name: z.string(),
-  /** Null when the user never signed in through Lark: no card can reach them. */
+  /** Their Lark user, stored at Lark sign-in or found by e-mail; null: not known (yet). */
   open_id: z.string().nullable(),
+  /** With no open_id: the e-mail address to look their Lark user up by (bot-lark-users.ts). */
+  lookup_email: z.string().nullable(),
   /** The approver this recipient stands in for, when a proxy. */
   principal_name: z.string().nullable(),
 });
@@ -197,6 +199,7 @@ export const ZBotTaskCard = z.object({
     applicant_id: z.number().int(),
     applicant_name: z.string(),
     applicant_open_id: z.string().nullable(),
+    applicant_lookup_email: z.string().nullable(),
     employee_code: z.string().nullable(),
     org_name: z.string().nullable(),
     project_name: z.string().nullable(),

@@ -9,8 +9,10 @@ export const ZBotUnsubmittedEmployee = z.object({
   user_id: z.number().int(),
   code: z.string(),
   name: z.string(),
-  /** Their Lark user (stored at Lark sign-in); null: not reachable in Lark, push only. */
+  /** Their Lark user (stored at Lark sign-in or found by e-mail); null: not known (yet). */
   open_id: z.string().nullable(),
+  /** With no open_id: the e-mail address to look their Lark user up by (bot-lark-users.ts). */
+  lookup_email: z.string().nullable(),
 });
 export type TBotUnsubmittedEmployee = z.infer<typeof ZBotUnsubmittedEmployee>;
 

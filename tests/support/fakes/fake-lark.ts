@@ -8,6 +8,9 @@
 // a second per app, 5 to one user) are counted; with `enforceLimits` a call beyond them answers
 // 230020 like Lark. failNext() scripts error answers; stopBot() makes a user answer 230053 for good.
 // sendCardCallback() plays Lark posting a signed (optionally encrypted) card.action.trigger.
+//
+// Contact: users/batch_get_id finds the users added with addUser by their `email` (not the enterprise
+// one, as Lark); every call's addresses are kept in `lookups`.
 import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { listenLocal, readBody, sendJson } from './listen.ts';
 
@@ -38,6 +41,8 @@ export interface FakeLark {
   readonly messages: FakeLarkMessage[];
   /** Every patch, in order. */
   readonly patches: FakeLarkPatch[];
+  /** The addresses of each users/batch_get_id call, in order. */
+  readonly lookups: string[][];
   /** Calls answered with the rate-limit error (enforced limits or scripted). */
   readonly rateLimited: { count: number };
   /** Answers the next matching calls with an error instead (`times` defaults to 1). */
@@ -70,7 +75,8 @@ export interface FakeLarkPatch {
 }
 
 export interface FakeLarkFailure {
-  readonly on: 'create' | 'patch';
+  /** A message create or patch, or a user lookup by e-mail. */
+  readonly on: 'create' | 'patch' | 'lookup';
   /** Lark's code in the body; `httpStatus` 200 makes it a code-in-body answer. */
   readonly code: number;
   readonly httpStatus?: number;
@@ -82,6 +88,8 @@ export interface FakeLarkFailure {
 /** Lark's message error codes (lark.md "Limits"). */
 export const LARK_CODES = { rateLimited: 230020, outsideScope: 230013, botStopped: 230053 } as const;
 const APP_LIMIT_PER_SECOND = 50;
+/** users/batch_get_id takes at most 50 addresses (and 50 mobiles) a call. */
+const LOOKUP_MAX = 50;
 const USER_LIMIT_PER_SECOND = 5;
 
 export const FAKE_LARK_APP = { appId: 'cli_fake_portal', appSecret: 'fake-lark-secret' } as const;
@@ -101,6 +109,7 @@ export async function startFakeLark(
   const calls: string[] = [];
   const messages: FakeLarkMessage[] = [];
   const patches: FakeLarkPatch[] = [];
+  const lookups: string[][] = [];
   const byUuid = new Map<string, FakeLarkMessage>();
   const failures: (FakeLarkFailure & { left: number })[] = [];
   const stopped = new Set<string>();
@@ -117,7 +126,7 @@ export async function startFakeLark(
     return sentAt.filter((s) => s.openId === openId).length >= USER_LIMIT_PER_SECOND;
   }
 
-  function scriptedFailure(on: 'create' | 'patch', openId: string | null) {
+  function scriptedFailure(on: FakeLarkFailure['on'], openId: string | null) {
     const failure = failures.find((f) => f.on === on && f.left > 0 && (!f.openId || f.openId === openId));
     if (!failure) return null;
     failure.left -= 1;
@@ -266,6 +275,43 @@ export async function startFakeLark(
       notify();
       return sendJson(res, 200, { code: 0, msg: 'success', data: { message_id: message.message_id } });
     }
+    if (req.method === 'POST' && url.pathname === '/open-apis/contact/v3/users/batch_get_id') {
+      if (!tenantTokens.has(bearer(req.headers.authorization))) {
+        return sendJson(res, 400, { code: 99991663, msg: 'Invalid access token for authorization.' });
+      }
+      const { emails } = json();
+      const asked = Array.isArray(emails) ? emails.map(String) : [];
+      if (asked.length > LOOKUP_MAX) {
+        return sendJson(res, 400, { code: 99992402, msg: 'field validation failed' });
+      }
+      lookups.push(asked);
+      const scripted = scriptedFailure('lookup', null);
+      if (scripted) {
+        return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
+      }
+      const idType = url.searchParams.get('user_id_type') ?? 'open_id';
+      const idOf = (user: FakeLarkUser) =>
+        idType === 'union_id' ? user.union_id : idType === 'user_id' ? user.user_id : user.open_id;
+      const user_list = asked.map((email) => {
+        const user = [...users.values()].find(
+          (u) => u.email !== '' && u.email.toLowerCase() === email.trim().toLowerCase(),
+        );
+        // Lark answers an address it does not know with the address alone.
+        if (!user) return { email };
+        return {
+          user_id: idOf(user),
+          email,
+          status: {
+            is_frozen: false,
+            is_resigned: false,
+            is_activated: true,
+            is_exited: false,
+            is_unjoin: false,
+          },
+        };
+      });
+      return sendJson(res, 200, { code: 0, msg: 'success', data: { user_list } });
+    }
     const patchMatch = /^\/open-apis\/im\/v1\/messages\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'PATCH' && patchMatch) {
       if (!tenantTokens.has(bearer(req.headers.authorization))) {
@@ -307,6 +353,7 @@ export async function startFakeLark(
     calls,
     messages,
     patches,
+    lookups,
     rateLimited,
     failNext: (failure) => failures.push({ ...failure, left: failure.times ?? 1 }),
     stopBot: (openId) => stopped.add(openId),

@@ -1,7 +1,7 @@
 // What the bot's cards show about a task (ZBotTaskCard): the task as the screens read it, its fields
 // in the compact form of spec §2.4, the vacation or attendance figures, and each node with the
 // people its card goes to — the approvers and whoever stands in for one of them today — with their
-// Lark open_id.
+// Lark open_id, or the e-mail address to look it up by (lark-users.ts).
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { PAID_LEAVE_CATEGORY, labelOf } from '@portal/shared/codes';
 import type { TBotTaskCard, TCardRecipient, TLabelled } from '@portal/shared/contracts/bot-jobs';
@@ -10,13 +10,13 @@ import { VACATION_CATEGORIES, VACATION_FIELDS, VACATION_REJECT_REASONS } from '@
 import { countLeaveDays, leavePeriodOf } from '@portal/shared/workflow/vacation';
 import type { Db } from '../../db/client.ts';
 import { attendanceVersions } from '../../db/schema/attendance.ts';
-import { larkBindings } from '../../db/schema/lark.ts';
 import { approvalProxies } from '../../db/schema/proxies.ts';
 import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { tokyoDate } from '../../dates.ts';
 import { NotFound } from '../../errors.ts';
 import { toTask, toTaskForm, toTaskNodes, userNames } from '../tasks/task-views.ts';
 import { paidLeaveBalance } from '../tasks/vacation-checks.ts';
+import { larkReachOf, larkReachOfUser } from './lark-users.ts';
 
 /** A field's value as text, as the read-only task view shows it. */
 function display(field: TTaskFormField): string {
@@ -54,17 +54,12 @@ async function recipientsByNode(db: Db, nodeIds: readonly number[]): Promise<Map
     : [];
   const everyone = [...new Set([...approverIds, ...proxies.map((p) => p.proxyId)])];
   const names = await userNames(db, everyone);
-  const bindings = everyone.length
-    ? await db
-        .select({ userId: larkBindings.userId, openId: larkBindings.openId })
-        .from(larkBindings)
-        .where(inArray(larkBindings.userId, everyone))
-    : [];
-  const openIds = new Map(bindings.map((b) => [b.userId, b.openId]));
+  const reach = await larkReachOf(db, everyone);
   const person = (userId: number, principalName: string | null): TCardRecipient => ({
     user_id: userId,
     name: names.get(userId) ?? '',
-    open_id: openIds.get(userId) ?? null,
+    open_id: reach.get(userId)?.open_id ?? null,
+    lookup_email: reach.get(userId)?.lookup_email ?? null,
     principal_name: principalName,
   });
   for (const link of links) {
@@ -127,10 +122,7 @@ export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard
     db,
     nodes.map((n) => n.id),
   );
-  const [binding] = await db
-    .select({ openId: larkBindings.openId })
-    .from(larkBindings)
-    .where(eq(larkBindings.userId, row.applicantId));
+  const applicantReach = await larkReachOfUser(db, row.applicantId);
   const fields: TLabelled[] = (await toTaskForm(db, row)).map((f) => ({ label: f.label, value: display(f) }));
   const isVacation = task.workflow_kind === 'vacation';
   return {
@@ -142,7 +134,8 @@ export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard
       status_name: task.status_name,
       applicant_id: task.applicant_id,
       applicant_name: task.employee_name,
-      applicant_open_id: binding?.openId ?? null,
+      applicant_open_id: applicantReach.open_id,
+      applicant_lookup_email: applicantReach.lookup_email,
       employee_code: task.employee_code,
       org_name: task.org_full_name ?? task.org_name,
       project_name: task.project_name,

@@ -1,12 +1,11 @@
 // The bot's attendance-reminder routes: the company's business days of a month (the bot decides from
 // them whether a scheduler tick is a reminder day), and who has not submitted a month yet, with their
-// Lark user and the page to open. Reachable with the bot's service credential only (requireService).
-import { inArray } from 'drizzle-orm';
+// Lark user (or the e-mail address to look it up by) and the page to open. Reachable with the bot's
+// service credential only (requireService).
 import { Router, type RequestHandler } from 'express';
 import { businessDays } from '@portal/shared/calendar/business-days';
 import type { TBotUnsubmittedAttendance } from '@portal/shared/contracts/bot-reminders';
 import type { Db } from '../../db/client.ts';
-import { larkBindings } from '../../db/schema/lark.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import {
   findAttendanceWorkflow,
@@ -14,6 +13,7 @@ import {
 } from '../attendance/attendance.repository.ts';
 import { loadMonthCalendarSettings } from '../calendar/calendar.repository.ts';
 import { parseYearMonth } from '../calendar/year-month.ts';
+import { larkReachOf } from './lark-users.ts';
 
 /** The 勤怠報告 entry form of the active attendance workflow, on the month (`?month=YYYY-MM`). */
 function formPath(workflowId: number | null, year: number, month: number): string {
@@ -43,15 +43,10 @@ export function botRemindersRouter({
     .get(requireService, async (req, res) => {
       const { year, month } = parseYearMonth(req.params.year, req.params.month);
       const employees = await listEmployeesWithoutSubmittedMonth(db, year, month);
-      const userIds = employees.map((e) => e.userId);
-      const bindings =
-        userIds.length === 0
-          ? []
-          : await db
-              .select({ userId: larkBindings.userId, openId: larkBindings.openId })
-              .from(larkBindings)
-              .where(inArray(larkBindings.userId, userIds));
-      const openIds = new Map(bindings.map((b) => [b.userId, b.openId]));
+      const reach = await larkReachOf(
+        db,
+        employees.map((e) => e.userId),
+      );
       const workflow = await findAttendanceWorkflow(db);
       const answer: TBotUnsubmittedAttendance = {
         year,
@@ -61,7 +56,8 @@ export function botRemindersRouter({
           user_id: e.userId,
           code: e.code,
           name: e.name,
-          open_id: openIds.get(e.userId) ?? null,
+          open_id: reach.get(e.userId)?.open_id ?? null,
+          lookup_email: reach.get(e.userId)?.lookup_email ?? null,
         })),
       };
       res.json(answer);
