@@ -28,6 +28,8 @@ export const PATHS = {
   employeeAttendance: (organizationId: number) => `/employee/attendance/${organizationId}`,
   /** The server's own administration site (Django admin in the original). */
   admin: '/admin/',
+  /** The API's queue dashboard (staff; opened through app/layout/queue-board.ts). */
+  queueBoard: '/api/admin/queues/',
 } as const;
 
 export const LOGIN_PATHS: readonly string[] = [PATHS.login, PATHS.loginNative];

@@ -79,6 +79,22 @@ describe('sidebar entries (spec §2.3, §6)', () => {
     expect(staff.find((entry) => entry.text === '設定')).toMatchObject({ key: '/admin/', external: true });
   });
 
+  it('shows the queue dashboard to staff and superusers only, as a page of the server', () => {
+    expect(keyOf(buildNavEntries(userState()), 'ジョブキュー')).toBeUndefined();
+    expect(keyOf(buildNavEntries(userState({ perms: [PERM.viewWorkflow] })), 'ジョブキュー')).toBeUndefined();
+    for (const user of [userState({ is_staff: true }), userState({ is_superuser: true })]) {
+      expect(buildNavEntries(user).find((entry) => entry.text === 'ジョブキュー')).toMatchObject({
+        key: '/api/admin/queues/',
+        external: true,
+        action: 'openQueueBoard',
+      });
+    }
+    // Never the selected entry: it is not a page of this app.
+    expect(
+      selectedNavKey(buildNavEntries(userState({ is_staff: true })), '/api/admin/queues/'),
+    ).toBeUndefined();
+  });
+
   it('gives a superuser every gated entry', () => {
     const all = texts(buildNavEntries(userState({ is_superuser: true })));
     for (const text of [

@@ -12,7 +12,11 @@ export type NavIcon =
   | 'calendar'
   | 'organization'
   | 'attendance'
-  | 'settings';
+  | 'settings'
+  | 'queues';
+
+/** What a click runs instead of following the link (sidebar.tsx). */
+export type NavAction = 'openQueueBoard';
 
 export interface NavLeaf {
   key: string;
@@ -21,6 +25,7 @@ export interface NavLeaf {
   badge?: number;
   /** A page of the server (admin), not of this app. */
   external?: boolean;
+  action?: NavAction;
 }
 
 export interface NavGroup {
@@ -79,6 +84,18 @@ export function buildNavEntries(user: TUserState, statistics?: TStatistics): Nav
       : []),
     ...(user.me.is_staff
       ? [{ key: PATHS.admin, text: '設定', icon: 'settings' as const, external: true }]
+      : []),
+    // The API lets staff and superusers into the queue dashboard (docs/bot.md): nobody else sees it.
+    ...(user.me.is_staff || user.me.is_superuser
+      ? [
+          {
+            key: PATHS.queueBoard,
+            text: 'ジョブキュー',
+            icon: 'queues' as const,
+            external: true,
+            action: 'openQueueBoard' as const,
+          },
+        ]
       : []),
   ];
 }

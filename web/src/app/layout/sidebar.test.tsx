@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERM } from '@portal/shared/permissions';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { mockFetch } from '@/testing/fetch-mock.ts';
@@ -25,6 +26,7 @@ describe('Sidebar', () => {
     expect(within(sidebar).queryByText('経費・給与')).not.toBeInTheDocument();
     expect(within(sidebar).queryByText('設定')).not.toBeInTheDocument();
     expect(within(sidebar).queryByText('勤怠一覧')).not.toBeInTheDocument();
+    expect(within(sidebar).queryByText('ジョブキュー')).not.toBeInTheDocument();
   });
 
   it('shows the gated groups, attendance list and settings to a user who may see them', () => {
@@ -43,5 +45,55 @@ describe('Sidebar', () => {
       '/employee/attendance/0',
     );
     expect(within(sidebar).getByRole('link', { name: /設定/ })).toHaveAttribute('href', '/admin/');
+  });
+
+  describe('the queue dashboard entry (staff and superusers)', () => {
+    /** A stand-in for the tab window.open gives. */
+    function fakeTab() {
+      const tab = { opener: {} as unknown, closed: false, location: { href: '' }, close: vi.fn() };
+      const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+      return { tab, open };
+    }
+
+    afterEach(() => vi.restoreAllMocks());
+
+    it('opens a tab at the click, sets the board session, then shows the board in it', async () => {
+      const { requests } = mockFetch({
+        'GET /api/account/statistics/': { body: { unresolved_tasks: 0, approval_tasks: 0 } },
+        'POST /api/admin/queues/session': { body: { url: '/api/admin/queues/' } },
+      });
+      const { tab, open } = fakeTab();
+      useSessionStore.getState().setUser(userState({ is_superuser: true }));
+      renderWithRouter(<Sidebar />, { path: '/home' });
+      const link = within(screen.getByTestId('sidebar')).getByRole('link', { name: /ジョブキュー/ });
+      expect(link).toHaveAttribute('href', '/api/admin/queues/');
+      expect(link).toHaveAttribute('target', '_blank');
+
+      await userEvent.click(link);
+      expect(open).toHaveBeenCalledWith('', '_blank');
+      await waitFor(() => expect(tab.location.href).toBe('/api/admin/queues/'));
+      expect(tab.opener).toBeNull();
+      expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+        '/api/admin/queues/session',
+      ]);
+    });
+
+    it('closes the tab again when the API refuses the session', async () => {
+      mockFetch({
+        'GET /api/account/statistics/': { body: { unresolved_tasks: 0, approval_tasks: 0 } },
+        'POST /api/admin/queues/session': {
+          status: 403,
+          body: { detail: 'この操作を実行する権限がありません。' },
+        },
+      });
+      const { tab } = fakeTab();
+      useSessionStore.getState().setUser(userState({ is_staff: true }));
+      renderWithRouter(<Sidebar />, { path: '/home' });
+      await userEvent.click(
+        within(screen.getByTestId('sidebar')).getByRole('link', { name: /ジョブキュー/ }),
+      );
+      await waitFor(() => expect(tab.close).toHaveBeenCalled());
+      expect(tab.location.href).toBe('');
+    });
   });
 });

@@ -6,6 +6,7 @@ import IconCalendar from '@douyinfe/semi-icons/lib/es/icons/IconCalendar';
 import IconCheckList from '@douyinfe/semi-icons/lib/es/icons/IconCheckList';
 import IconClock from '@douyinfe/semi-icons/lib/es/icons/IconClock';
 import IconEdit from '@douyinfe/semi-icons/lib/es/icons/IconEdit';
+import IconHistogram from '@douyinfe/semi-icons/lib/es/icons/IconHistogram';
 import IconHome from '@douyinfe/semi-icons/lib/es/icons/IconHome';
 import IconLayers from '@douyinfe/semi-icons/lib/es/icons/IconLayers';
 import IconNoteMoney from '@douyinfe/semi-icons/lib/es/icons/IconNoteMoney';
@@ -20,9 +21,11 @@ import {
   isNavGroup,
   selectedNavKey,
   TASK_GROUP_KEY,
+  type NavAction,
   type NavIcon,
   type NavLeaf,
 } from './nav-items.ts';
+import { openQueueBoard } from './queue-board.ts';
 
 const ICONS: Record<NavIcon, ReactNode> = {
   home: <IconHome />,
@@ -35,7 +38,10 @@ const ICONS: Record<NavIcon, ReactNode> = {
   organization: <IconUserGroup />,
   attendance: <IconClock />,
   settings: <IconSetting />,
+  queues: <IconHistogram />,
 };
+
+const ACTIONS: Record<NavAction, () => Promise<void>> = { openQueueBoard };
 
 function label({ text, badge }: NavLeaf) {
   return (
@@ -60,8 +66,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const entries = buildNavEntries(user, statistics.data);
   const selected = selectedNavKey(entries, pathname);
   const openGroup = groupOfKey(entries, selected);
-  const externals = new Set(
-    entries.flatMap((entry) => (!isNavGroup(entry) && entry.external ? [entry.key] : [])),
+  const externals = new Map(
+    entries.flatMap((entry) => (!isNavGroup(entry) && entry.external ? [[entry.key, entry] as const] : [])),
   );
 
   return (
@@ -75,7 +81,26 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         renderWrapper={({ itemElement, isSubNav, props }) => {
           const key = String(props.itemKey ?? '');
           if (isSubNav || !key.startsWith('/')) return itemElement;
-          if (externals.has(key)) {
+          const external = externals.get(key);
+          if (external?.action) {
+            const run = ACTIONS[external.action];
+            return (
+              <a
+                className="sidebar__link"
+                href={key}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void run(); // opens its tab at once, inside the click
+                  onNavigate?.();
+                }}
+              >
+                {itemElement}
+              </a>
+            );
+          }
+          if (external) {
             return (
               <a className="sidebar__link" href={key}>
                 {itemElement}
