@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import express from 'express';
@@ -91,6 +91,8 @@ interface BackendFigures {
   readonly list: LoadFigures;
   readonly bare: LoadFigures;
   readonly approve: LoadFigures;
+  /** One-minute load average when the measuring started and ended: the machine may be shared. */
+  readonly load: readonly [number, number];
 }
 
 const LIST_PATH = '/api/task/tasks/?filter=approval&page=1';
@@ -102,6 +104,7 @@ async function measure(backend: string, handle: DatabaseHandle): Promise<Backend
   await seed(handle);
   const seedSeconds = (performance.now() - started) / 1000;
   const db = handle.db;
+  const loadAtStart = loadavg()[0]!;
 
   // The busiest approver: most approver nodes awaiting them.
   const busiest = (await db.execute(sql`
@@ -177,6 +180,7 @@ async function measure(backend: string, handle: DatabaseHandle): Promise<Backend
       list,
       bare: bareFigures,
       approve,
+      load: [loadAtStart, loadavg()[0]!],
     };
   } finally {
     if (bare) await close(bare.server);
@@ -303,17 +307,22 @@ async function record(results: readonly BackendFigures[]): Promise<void> {
     ...results.map(
       (f) =>
         `- ${summary(f)}. Seeded in ${f.seedSeconds.toFixed(0)} s; the list is ${f.awaiting} nodes awaiting ` +
-        `\`${f.approver}\`, page 1 is ${f.listBytes.toLocaleString('en-US')} bytes.`,
+        `\`${f.approver}\`, page 1 is ${f.listBytes.toLocaleString('en-US')} bytes; load average ` +
+        `${f.load[0].toFixed(1)} when measuring began, ${f.load[1].toFixed(1)} when it ended (2 cores).`,
     ),
     '',
   ].join('\n');
   const start = text.indexOf(SECTION);
   let next = start < 0 ? -1 : text.indexOf('\n## ', start + SECTION.length);
   if (next >= 0) next += 1;
+  // Hand-written subsections (### …) after the figures are kept: they explain them.
+  const old = start < 0 ? '' : text.slice(start, next >= 0 ? next : undefined);
+  const notesAt = old.indexOf('\n### ');
+  const notes = notesAt < 0 ? '' : `${old.slice(notesAt + 1).trimEnd()}\n`;
   const updated =
     start < 0
       ? `${text.trimEnd()}\n\n${section}`
-      : `${text.slice(0, start)}${section}${next >= 0 ? `\n${text.slice(next)}` : ''}`;
+      : `${text.slice(0, start)}${section}${notes ? `\n${notes}` : ''}${next >= 0 ? `\n${text.slice(next)}` : ''}`;
   await writeFile(
     file,
     await prettier.format(updated, { ...(await prettier.resolveConfig(file)), filepath: file }),
