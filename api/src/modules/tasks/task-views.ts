@@ -1,5 +1,5 @@
 // The task as the screens read it: ZTask (spec §3.1), its form (§3.2) and its node instances (§3.9).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   labelOf,
   NODE_STATUSES,
