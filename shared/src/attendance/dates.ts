@@ -16,6 +16,11 @@ export function dateOf(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
 }
 
+/** The first and last dates of a month, `YYYY-MM-DD`. */
+export function monthBounds(year: number, month: number): { first: string; last: string } {
+  return { first: dateOf(year, month, 1), last: dateOf(year, month, daysInMonth(year, month)) };
+}
+
 /** 0 = Sunday … 6 = Saturday. */
 export function weekdayOf(year: number, month: number, day: number): number {
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();

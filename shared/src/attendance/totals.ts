@@ -14,36 +14,38 @@ export interface TotalsAccumulator {
   legalOverSum: number;
 }
 
-export function startTotals(workDates: number): TotalsAccumulator {
+/** Every month total at zero, with the month's work dates as its basic attendance days. */
+export function emptyTotals(workDates = 0): TAttendanceTotals {
   return {
-    legalOverSum: 0,
-    totals: {
-      basic_attendance_day: workDates,
-      attendance_days: 0,
-      attendance_time: 0,
-      total_work_time: 0,
-      early_over_time: 0,
-      night_over_time: 0,
-      over_time: 0,
-      legal_holiday: 0,
-      legal_holiday_time: 0,
-      legal_holiday_over: 0,
-      legal_holiday_night: 0,
-      nonlegal_hol: 0,
-      nonlegal_hol_time: 0,
-      nonlegal_hol_over: 0,
-      nonlegal_hol_night: 0,
-      compensatory_days: 0,
-      compensatory_leave: 0,
-      paid_vacation_days: 0,
-      paid_vacation_time: 0,
-      absence_days: 0,
-      absence_time: 0,
-      absence_calculate: 0,
-      excess_over: 0,
-      amount_time: 0,
-    },
+    basic_attendance_day: workDates,
+    attendance_days: 0,
+    attendance_time: 0,
+    total_work_time: 0,
+    early_over_time: 0,
+    night_over_time: 0,
+    over_time: 0,
+    legal_holiday: 0,
+    legal_holiday_time: 0,
+    legal_holiday_over: 0,
+    legal_holiday_night: 0,
+    nonlegal_hol: 0,
+    nonlegal_hol_time: 0,
+    nonlegal_hol_over: 0,
+    nonlegal_hol_night: 0,
+    compensatory_days: 0,
+    compensatory_leave: 0,
+    paid_vacation_days: 0,
+    paid_vacation_time: 0,
+    absence_days: 0,
+    absence_time: 0,
+    absence_calculate: 0,
+    excess_over: 0,
+    amount_time: 0,
   };
+}
+
+export function startTotals(workDates: number): TotalsAccumulator {
+  return { legalOverSum: 0, totals: emptyTotals(workDates) };
 }
 
 function excessOf(sum: number): number {

@@ -1,7 +1,7 @@
 // What a month of one employee starts from: the calendar (national holidays + the company calendar),
 // the contract's hours and end, the leave of the month, and the form's defaults built from them by the
 // shared form rules (spec §4.4).
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import {
   applyLeavePeriods,
   createAttendanceForm,
@@ -10,15 +10,14 @@ import {
   type TAttendanceSettings,
   type TContractTimes,
 } from '@portal/shared';
+import { monthBounds } from '@portal/shared/attendance/dates';
 import { businessDays, monthCalendar } from '@portal/shared/calendar/business-days';
-import { labelOf } from '@portal/shared/codes';
 import type { TVacation } from '@portal/shared/contracts/vacations';
-import { VACATION_CATEGORIES } from '@portal/shared/workflow/codes';
 import type { Db } from '../../db/client.ts';
 import type { TAttendanceData } from '../../db/schema/attendance.ts';
 import { contracts, employees } from '../../db/schema/employees.ts';
-import { vacations } from '../../db/schema/vacations.ts';
 import { loadMonthCalendarSettings } from '../calendar/calendar.repository.ts';
+import { listVacationsBetween } from '../vacations/vacations.repository.ts';
 
 export interface EmployeeRef {
   readonly id: number;
@@ -37,12 +36,6 @@ export interface MonthSetup {
 }
 
 const DEFAULT_CONTRACT: TContractTimes = { start: '09:00', end: '18:00' };
-
-export function monthBounds(year: number, month: number): { first: string; last: string } {
-  const first = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { first, last: `${first.slice(0, 8)}${String(lastDay).padStart(2, '0')}` };
-}
 
 const employeeColumns = {
   id: employees.id,
@@ -75,31 +68,6 @@ async function monthContract(db: Db, employeeId: number, last: string) {
   return { first: times, second: times, endDate: row.endDate };
 }
 
-async function monthVacations(db: Db, employeeId: number, first: string, last: string): Promise<TVacation[]> {
-  const rows = await db
-    .select()
-    .from(vacations)
-    .where(
-      and(
-        eq(vacations.employeeId, employeeId),
-        lte(vacations.startDate, last),
-        gte(vacations.endDate, first),
-      ),
-    )
-    .orderBy(vacations.startDate, vacations.id);
-  return rows.map((r) => ({
-    id: r.id,
-    category: r.category,
-    category_name: labelOf(VACATION_CATEGORIES, r.category),
-    start_date: r.startDate,
-    end_date: r.endDate,
-    days: r.days,
-    is_start_half: r.isStartHalf,
-    is_end_half: r.isEndHalf,
-    task_id: r.taskId,
-  }));
-}
-
 export async function loadMonthSetup(
   db: Db,
   employeeId: number,
@@ -110,7 +78,7 @@ export async function loadMonthSetup(
   const [settings, contract, leave] = await Promise.all([
     loadMonthCalendarSettings(db, year, month),
     monthContract(db, employeeId, last),
-    monthVacations(db, employeeId, first, last),
+    listVacationsBetween(db, employeeId, first, last),
   ]);
   return {
     year,

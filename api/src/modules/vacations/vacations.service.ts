@@ -2,18 +2,17 @@
 // and the caller's paid-leave balance. The history is shown to the employee themself, to holders of
 // employee.view_attendance, and to holders of employee.view_attendance_org_only for employees of
 // their own organisations and below; anyone else gets 404.
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { labelOf } from '@portal/shared/codes';
+import { eq, sql } from 'drizzle-orm';
+import { monthBounds } from '@portal/shared/attendance/dates';
 import type { TPaidLeaveBalance, TVacation } from '@portal/shared/contracts/vacations';
 import { MSG } from '@portal/shared/messages';
 import { hasPerm, PERM } from '@portal/shared/permissions';
-import { VACATION_CATEGORIES } from '@portal/shared/workflow/codes';
 import type { RequestContext } from '../../context.ts';
 import { employees } from '../../db/schema/employees.ts';
-import { vacations } from '../../db/schema/vacations.ts';
 import { NotFound } from '../../errors.ts';
 import { listPermissionCodenames } from '../account/account.repository.ts';
 import { paidLeaveBalance } from '../tasks/vacation-checks.ts';
+import { listVacationsBetween } from './vacations.repository.ts';
 
 async function mayReadEmployee(ctx: RequestContext, employee: { id: number; userId: number | null }) {
   if (ctx.user.isSuperuser || employee.userId === ctx.user.id) return true;
@@ -44,29 +43,8 @@ export async function listEmployeeVacations({
     .from(employees)
     .where(eq(employees.code, input.code));
   if (!employee || !(await mayReadEmployee(ctx, employee))) throw new NotFound();
-  const first = `${String(input.year).padStart(4, '0')}-${String(input.month).padStart(2, '0')}-01`;
-  const rows = await ctx.db
-    .select()
-    .from(vacations)
-    .where(
-      and(
-        eq(vacations.employeeId, employee.id),
-        lte(vacations.startDate, sql`(${first}::date + interval '1 month' - interval '1 day')::date`),
-        gte(vacations.endDate, first),
-      ),
-    )
-    .orderBy(asc(vacations.startDate), asc(vacations.id));
-  return rows.map((r) => ({
-    id: r.id,
-    category: r.category,
-    category_name: labelOf(VACATION_CATEGORIES, r.category),
-    start_date: r.startDate,
-    end_date: r.endDate,
-    days: r.days,
-    is_start_half: r.isStartHalf,
-    is_end_half: r.isEndHalf,
-    task_id: r.taskId,
-  }));
+  const { first, last } = monthBounds(input.year, input.month);
+  return listVacationsBetween(ctx.db, employee.id, first, last);
 }
 
 /** GET /api/paid-vacation/status/: the caller's paid leave; 404 '有休情報取得できません。' without an employee record. */

@@ -2,25 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { ATTACHMENT_EXTENSIONS, MAX_UPLOAD_BYTES, MAX_UPLOAD_KB } from '@portal/shared/limits';
 import { CONFIRM, FIELD_MSG, MSG, SUCCESS } from '@portal/shared/messages';
-import { encodeUploadString } from '@portal/shared/workflow/upload';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { useUploadCalendarFile } from '../api/upload-calendar-file.ts';
+import { toUploadString } from '@/lib/upload-string.ts';
 
 const LABEL = 'ファイル';
 const ACCEPT = ATTACHMENT_EXTENSIONS.image.map((ext) => `.${ext}`).join(',');
-
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** Adds a calendar image (an image of at most 2 MB), confirmed first (spec §8.4). */
 export function CalendarUpload() {
@@ -44,7 +32,7 @@ export function CalendarUpload() {
     try {
       await upload.mutateAsync({
         name: name.trim(),
-        file: encodeUploadString(file.name, await readBase64(file)),
+        file: await toUploadString(file),
       });
       toastSuccess(SUCCESS.uploaded);
       setName('');

@@ -2,19 +2,7 @@ import { useRef, useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_KB } from '@portal/shared/limits';
 import { FIELD_MSG } from '@portal/shared/messages';
-import { encodeUploadString } from '@portal/shared/workflow/upload';
-
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
+import { toUploadString } from '@/lib/upload-string.ts';
 
 interface FileInputProps {
   id: string;
@@ -63,7 +51,7 @@ export function FileInput({
             return;
           }
           setChosen(file.name);
-          onChange(encodeUploadString(file.name, await readBase64(file)));
+          onChange(await toUploadString(file));
         }}
       />
       <Button disabled={disabled} onClick={() => input.current?.click()} aria-controls={id}>

@@ -3,20 +3,8 @@ import Button from '@douyinfe/semi-ui/lib/es/button';
 import type { TAttendanceAttachment } from '@portal/shared/contracts/attendance';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_KB } from '@portal/shared/limits';
 import { ATTENDANCE_MSG, FIELD_MSG, MSG } from '@portal/shared/messages';
-import { encodeUploadString } from '@portal/shared/workflow/upload';
 import type { TimesheetChange } from '../model/month-data.ts';
-
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
+import { toUploadString } from '@/lib/upload-string.ts';
 
 interface TimesheetInputProps {
   /** The file attached before (a sent-back report), if any. */
@@ -54,7 +42,7 @@ export function TimesheetInput({ attached, value, disabled, serverError, onChang
     }
     setRefusal(null);
     setChosen(file.name);
-    onChange({ upload: encodeUploadString(file.name, await readBase64(file)), remove: false });
+    onChange({ upload: await toUploadString(file), remove: false });
   };
 
   return (

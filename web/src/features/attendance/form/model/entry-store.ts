@@ -11,6 +11,7 @@ import {
 } from '@portal/shared/attendance/form-rules';
 import type { TAttendanceFormDay, TContractTimes, TFormSet } from '@portal/shared/attendance/form-state';
 import { computeAttendanceTabs, type TAttendanceTabsResult } from '@portal/shared/attendance/merge';
+import { emptyTotals } from '@portal/shared/attendance/totals';
 import type {
   TAttendanceCalendar,
   TAttendanceDayResult,
@@ -118,35 +119,8 @@ export function fieldName(base: string, set: TFormSet, day?: number): string {
   return day === undefined ? `${base}${suffix}` : `${base}_${day}${suffix}`;
 }
 
-const EMPTY_TOTALS: TAttendanceResult['totals'] = {
-  basic_attendance_day: 0,
-  attendance_days: 0,
-  attendance_time: 0,
-  total_work_time: 0,
-  early_over_time: 0,
-  night_over_time: 0,
-  over_time: 0,
-  legal_holiday: 0,
-  legal_holiday_time: 0,
-  legal_holiday_over: 0,
-  legal_holiday_night: 0,
-  nonlegal_hol: 0,
-  nonlegal_hol_time: 0,
-  nonlegal_hol_over: 0,
-  nonlegal_hol_night: 0,
-  compensatory_days: 0,
-  compensatory_leave: 0,
-  paid_vacation_days: 0,
-  paid_vacation_time: 0,
-  absence_days: 0,
-  absence_time: 0,
-  absence_calculate: 0,
-  excess_over: 0,
-  amount_time: 0,
-};
-
 const emptyResult = (): TAttendanceTabsResult => {
-  const empty = { days: [], totals: EMPTY_TOTALS };
+  const empty = { days: [], totals: emptyTotals() };
   return { first: empty, second: empty, merged: empty };
 };
 
