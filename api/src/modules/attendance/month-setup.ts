@@ -75,11 +75,10 @@ export async function loadMonthSetup(
   month: number,
 ): Promise<MonthSetup> {
   const { first, last } = monthBounds(year, month);
-  const [settings, contract, leave] = await Promise.all([
-    loadMonthCalendarSettings(db, year, month),
-    monthContract(db, employeeId, last),
-    listVacationsBetween(db, employeeId, first, last),
-  ]);
+  // One after another: `db` may be a transaction, whose one connection takes one query at a time.
+  const settings = await loadMonthCalendarSettings(db, year, month);
+  const contract = await monthContract(db, employeeId, last);
+  const leave = await listVacationsBetween(db, employeeId, first, last);
   return {
     year,
     month,

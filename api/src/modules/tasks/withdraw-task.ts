@@ -26,7 +26,9 @@ export async function withdrawTask({
       .select({ id: taskNodes.id })
       .from(taskNodes)
       .where(and(eq(taskNodes.taskId, task.id), eq(taskNodes.status, '01')));
-    const notify = (await Promise.all(awaiting.map((n) => actorsOf(tx, n.id)))).flat();
+    // In turn: a transaction's one connection takes one query at a time.
+    const notify = [];
+    for (const node of awaiting) notify.push(...(await actorsOf(tx, node.id)));
     await parkAwaitingNodes(tx, task.id);
     const [updated] = await tx
       .update(tasks)
