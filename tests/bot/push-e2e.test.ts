@@ -83,7 +83,15 @@ describe('push for every notification', () => {
     );
     const byToken = (a: { token?: unknown }, b: { token?: unknown }) =>
       JSON.stringify(a).localeCompare(JSON.stringify(b));
-    expect(fcm.sent.map((r) => r.body.message).sort(byToken)).toEqual(expected.sort(byToken));
+    // Live devices get every message. The dead one gets at least one; whether it gets a second depends
+    // on whether that job ran before the first answer had the device deleted.
+    const dead = 'suzuki-old-phone';
+    const sent = fcm.sent.map((r) => r.body.message as { token?: unknown });
+    const live = (m: { token?: unknown }) => m.token !== dead;
+    expect(sent.filter(live).sort(byToken)).toEqual(expected.filter(live).sort(byToken));
+    const toDead = sent.filter((m) => !live(m));
+    expect(toDead.length).toBeGreaterThan(0);
+    for (const message of toDead) expect(expected).toContainEqual(message);
 
     const left = await h.db
       .select({ token: pushDevices.token })
