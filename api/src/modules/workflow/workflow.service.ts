@@ -15,6 +15,7 @@ import { WORKFLOW_MSG } from '@portal/shared/messages';
 import { hasPerm, PERM } from '@portal/shared/permissions';
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { users } from '../../db/schema/users.ts';
 import { nodeApprovers, nodes, workflowFields, workflows } from '../../db/schema/workflows.ts';
@@ -70,6 +71,17 @@ export async function getWorkflow({
   return repo.workflowDetail(ctx.db, await findWorkflow(ctx, input.id));
 }
 
+/** The header columns of a workflow, as POST and PUT take them. */
+function workflowValues(body: z.infer<typeof ZWorkflowRequest>) {
+  return {
+    name: body.name,
+    category: body.category,
+    description: body.description,
+    kind: body.kind,
+    isActive: body.is_active,
+  };
+}
+
 export async function createWorkflow({
   ctx,
   input: raw,
@@ -80,16 +92,7 @@ export async function createWorkflow({
   await requirePerm(ctx, PERM.addWorkflow);
   const input = parse(ZWorkflowRequest, raw);
   const row = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(workflows)
-      .values({
-        name: input.name,
-        category: input.category,
-        description: input.description,
-        kind: input.kind,
-        isActive: input.is_active,
-      })
-      .returning();
+    const [created] = await tx.insert(workflows).values(workflowValues(input)).returning();
     await repo.insertFields(tx, created!.id, input.fields);
     return created!;
   });
@@ -110,14 +113,7 @@ export async function replaceWorkflow({
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(workflows)
-      .set({
-        name: body.name,
-        category: body.category,
-        description: body.description,
-        kind: body.kind,
-        isActive: body.is_active,
-        updatedAt: new Date(),
-      })
+      .set({ ...workflowValues(body), updatedAt: new Date() })
       .where(eq(workflows.id, input.id))
       .returning();
     await tx.delete(workflowFields).where(eq(workflowFields.workflowId, input.id));
@@ -236,6 +232,11 @@ function nodeValues(body: NodeInput) {
   };
 }
 
+async function insertApprovers(tx: Db, nodeId: number, approverIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(approverIds)];
+  if (ids.length) await tx.insert(nodeApprovers).values(ids.map((userId) => ({ nodeId, userId })));
+}
+
 export async function createNode({
   ctx,
   input: raw,
@@ -248,9 +249,7 @@ export async function createNode({
   await checkNodeRefs(ctx, input);
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx.insert(nodes).values(nodeValues(input)).returning();
-    const ids = [...new Set(input.approver_ids)];
-    if (ids.length)
-      await tx.insert(nodeApprovers).values(ids.map((userId) => ({ nodeId: created!.id, userId })));
+    await insertApprovers(tx, created!.id, input.approver_ids);
     return created!;
   });
   return (await repo.toNodes(ctx.db, [row]))[0]!;
@@ -270,9 +269,7 @@ export async function replaceNode({
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(nodes).set(nodeValues(body)).where(eq(nodes.id, input.id)).returning();
     await tx.delete(nodeApprovers).where(eq(nodeApprovers.nodeId, input.id));
-    const ids = [...new Set(body.approver_ids)];
-    if (ids.length)
-      await tx.insert(nodeApprovers).values(ids.map((userId) => ({ nodeId: input.id, userId })));
+    await insertApprovers(tx, input.id, body.approver_ids);
     return updated!;
   });
   return (await repo.toNodes(ctx.db, [row]))[0]!;
