@@ -12,6 +12,7 @@ export const PG_TEST_FILES = [
   'test/tasks-guard.test.ts',
   'test/vacations-concurrency.test.ts',
   'test/approval-list.test.ts',
+  'test/caches.test.ts',
 ];
 
 export default defineConfig({

@@ -2,6 +2,7 @@
 // Everything it needs comes in through `deps`, so tests never depend on process.env.
 import type { Queue } from 'bullmq';
 import express, { type Express } from 'express';
+import { NO_CHANGE_FEED, trackWrites, type ChangeFeed } from './cache/change-feed.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
@@ -46,10 +47,13 @@ export interface AppDeps {
   readonly loginThrottle?: LoginThrottle;
   /** The bot's queues, shown to staff in the dashboard; absent when REDIS_URL is unset. */
   readonly botQueues?: readonly Queue[];
+  /** What lets the session check and the task lists cache their answers; without it nothing is cached. */
+  readonly changes?: ChangeFeed;
 }
 
 export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
+  const changes = deps.changes ?? NO_CHANGE_FEED;
   useJapaneseZodMessages();
 
   const tokens = createTokenService({
@@ -60,7 +64,7 @@ export function createApp(deps: AppDeps): Express {
   const throttle = deps.loginThrottle ?? createLoginThrottle(config.loginRateLimit);
   const service = serviceCredential(db, config.bot.serviceToken);
   // The bot's credential is refused everywhere except where service-credential.ts says.
-  const requireAuth = service.withServiceCredential(authenticate(db, tokens));
+  const requireAuth = service.withServiceCredential(authenticate(db, tokens, changes));
   const board = deps.botQueues
     ? queueBoard({
         queues: deps.botQueues,
@@ -74,6 +78,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.use(trackWrites(changes));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config.csp));
 
@@ -92,7 +97,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(notificationsRouter({ requireAuth }));
   api.use(companyRouter({ requireAuth }));
   api.use(devicesRouter({ requireAuth }));
-  api.use(tasksRouter({ requireAuth }));
+  api.use(tasksRouter({ requireAuth, changes }));
   api.use(workflowRouter({ requireAuth }));
   api.use(proxiesRouter({ requireAuth }));
   api.use(vacationsRouter({ requireAuth }));

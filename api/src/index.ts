@@ -2,6 +2,7 @@
 // stop accepting connections, let running requests finish, close the database, exit.
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
+import { openChangeFeed } from './cache/change-feed.ts';
 import { ConfigError, loadConfigFromProcess, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -48,6 +49,8 @@ try {
   process.exit(1);
 }
 
+const changes = await openChangeFeed(handle, logger);
+
 // With Redis, the outbox reaches the Lark bot; without it (the embedded default) rows wait unsent.
 const botQueues = config.bot.redisUrl
   ? openBotQueues({ redisUrl: config.bot.redisUrl, prefix: config.bot.queuePrefix, logger })
@@ -60,6 +63,7 @@ const app = createApp({
   config,
   db: handle.db,
   logger,
+  changes,
   ...(botQueues ? { botQueues: [botQueues.events, botQueues.lark] } : {}),
 });
 const server: Server = app.listen(config.port, config.host, () => {
@@ -88,6 +92,7 @@ async function shutdown(signal: string): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await relay?.stop();
   await botQueues?.close();
+  await changes.close();
   await handle.close();
   logger.info('stopped');
   process.exit(0);

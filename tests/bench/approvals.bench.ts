@@ -16,6 +16,7 @@ import express from 'express';
 import pg from 'pg';
 import * as prettier from 'prettier';
 import { createApp } from '../../api/src/app.ts';
+import { openChangeFeed } from '../../api/src/cache/change-feed.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../api/src/db/client.ts';
 import { prepareDatabase } from '../../api/src/db/prepare.ts';
 import { createLogger } from '../../api/src/logger.ts';
@@ -115,7 +116,8 @@ async function measure(backend: string, handle: DatabaseHandle): Promise<Backend
   };
   const { username: approver, n: awaiting } = busiest.rows[0]!;
 
-  const app = await listen(createApp({ config, db, logger }));
+  const changes = await openChangeFeed(handle, logger);
+  const app = await listen(createApp({ config, db, logger, changes }));
   let bare: { server: Server; base: string } | undefined;
   try {
     const token = await signIn(app.base, approver);
@@ -185,6 +187,7 @@ async function measure(backend: string, handle: DatabaseHandle): Promise<Backend
   } finally {
     if (bare) await close(bare.server);
     await close(app.server);
+    await changes.close();
   }
 }
 

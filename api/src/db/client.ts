@@ -19,7 +19,18 @@ export interface DatabaseHandle {
   readonly kind: 'pglite' | 'postgres';
   /** Applies the committed SQL migrations in api/drizzle/ that have not run yet. */
   migrate(): Promise<void>;
+  /** LISTEN on `channel` (change-feed.ts). Resolves to the call that stops listening. */
+  listen(channel: string, events: ListenEvents): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenEvents {
+  /** A NOTIFY on the channel, delivered once its transaction committed. */
+  notify(): void;
+  /** Listening (again): notifications from now on arrive; ones sent while it was down are lost. */
+  ready(): void;
+  /** The listening connection is gone; a new one is being opened. */
+  lost(error: Error): void;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -31,6 +42,13 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process owns the database, so its listener never drops: notifications are delivered as
+    // the committing statement returns.
+    async listen(channel, events) {
+      const stop = await client.listen(channel, () => events.notify());
+      events.ready();
+      return () => stop();
+    },
     close: () => client.close(),
   };
 }
@@ -50,7 +68,66 @@ export function openPostgres(connectionString: string, onIdleError?: (error: Err
     db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: (channel, events) => listenOnPostgres(connectionString, channel, events),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAYS_MS = [100, 500, 1000, 5000];
+
+/**
+ * A connection of its own (a pooled one would be handed to queries), opened again whenever it drops,
+ * with a growing delay, until the returned call stops it.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  events: ListenEvents,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === channel) events.notify();
+    });
+    next.on('error', (error) => dropped(next, error));
+    next.on('end', () => dropped(next, new Error('the listening connection ended')));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    failures = 0;
+    events.ready();
+  };
+
+  const dropped = (which: pg.Client, error: Error): void => {
+    if (stopped || which !== client) return;
+    client = null;
+    which.removeAllListeners('end');
+    which.end().catch(() => undefined);
+    events.lost(error);
+    const delay = RELISTEN_DELAYS_MS[Math.min(failures, RELISTEN_DELAYS_MS.length - 1)]!;
+    failures += 1;
+    retry = setTimeout(() => void attempt(), delay);
+    retry.unref();
+  };
+
+  const attempt = (): Promise<void> =>
+    connect().catch((e: unknown) => {
+      if (client) dropped(client, e instanceof Error ? e : new Error(String(e)));
+    });
+
+  // A server that is down at start-up is retried like one that drops later.
+  await attempt();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
   };
 }
 

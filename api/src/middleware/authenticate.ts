@@ -1,13 +1,16 @@
 // `Authorization: JWT <access>` (spec §7; `Bearer` is accepted too, for tools). The token must verify
-// AND its session must still be live, checked in one query per request, so a logout or a detected
-// refresh-token reuse stops the access token at once instead of at its expiry.
+// AND its session must still be live, so a logout or a detected refresh-token reuse stops the access
+// token at once instead of at its expiry. The session's answer is cached until anything changes a
+// session or a user (cache/change-feed.ts), here or in another replica; otherwise it is one query.
 import type { Request, RequestHandler } from 'express';
 import { decodeJwt } from 'jose';
 import { AUTH_SCHEME } from '@portal/shared/contracts/auth';
+import type { ChangeFeed } from '../cache/change-feed.ts';
+import { versionedCache } from '../cache/versioned-cache.ts';
 import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { InvalidToken, NotAuthenticated } from '../errors.ts';
-import { findLiveSessionUser } from '../modules/auth/auth.repository.ts';
+import { findLiveSessionUser, type SessionUser } from '../modules/auth/auth.repository.ts';
 import type { TokenService, TokenSubject } from '../modules/auth/tokens.ts';
 
 const contexts = new WeakMap<Request, RequestContext>();
@@ -44,13 +47,18 @@ function verifiedTokens(tokens: TokenService) {
   };
 }
 
-export function authenticate(db: Db, tokens: TokenService): RequestHandler {
+const MAX_REMEMBERED_SESSIONS = 10_000;
+
+export function authenticate(db: Db, tokens: TokenService, changes: ChangeFeed): RequestHandler {
   const verify = verifiedTokens(tokens);
+  const sessions = versionedCache<SessionUser | null>(changes, MAX_REMEMBERED_SESSIONS);
   return async (req, _res, next) => {
     const token = bearerOf(req);
     if (!token) throw new NotAuthenticated();
     const subject = await verify(token);
-    const user = await findLiveSessionUser(db, subject.userId, subject.sessionId, { prepared: true });
+    const user = await sessions.remember(`${subject.userId}:${subject.sessionId}`, () =>
+      findLiveSessionUser(db, subject.userId, subject.sessionId, { prepared: true }),
+    );
     if (!user) throw new InvalidToken();
     contexts.set(req, { db, user, sessionId: subject.sessionId });
     next();

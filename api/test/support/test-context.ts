@@ -7,8 +7,9 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { createApp } from '../../src/app.ts';
+import { openChangeFeed } from '../../src/cache/change-feed.ts';
 import type { AppConfig } from '../../src/config.ts';
-import type { Db } from '../../src/db/client.ts';
+import type { DatabaseHandle, Db } from '../../src/db/client.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
 import { createLogger } from '../../src/logger.ts';
 import { testConfig } from './test-config.ts';
@@ -17,6 +18,8 @@ import { openTestDatabase, type TestDataset } from './test-database.ts';
 export interface TestContext {
   readonly app: Express;
   readonly db: Db;
+  /** The database handle itself, for what a test must open beside the app (a second replica's feed). */
+  readonly handle: DatabaseHandle;
   readonly config: AppConfig;
   /** Signs in through the real endpoint (demo password by default) and returns the token pair. */
   signIn(username: string, password?: string): Promise<{ access: string; refresh: string }>;
@@ -32,13 +35,17 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const database = await openTestDatabase(options.dataset ?? 'seeded');
   const config = testConfig(options.config);
+  const logger = createLogger(config.logLevel);
+  // Every API test runs with the caches on, as the product does.
+  const changes = await openChangeFeed(database.handle, logger);
   const build = (c: AppConfig) =>
-    createApp({ config: c, db: database.handle.db, logger: createLogger(c.logLevel) });
+    createApp({ config: c, db: database.handle.db, logger: createLogger(c.logLevel), changes });
   const app = build(config);
   return {
     app,
     appWith: (overrides) => build({ ...config, ...overrides }),
     db: database.handle.db,
+    handle: database.handle,
     config,
     async signIn(username, password = DEMO_PASSWORD) {
       const res = await request(app).post('/api/token-auth/').send({ username, password });
@@ -46,7 +53,10 @@ export async function createTestContext(
       return res.body as { access: string; refresh: string };
     },
     auth: (access) => ({ Authorization: `JWT ${access}` }),
-    close: () => database.dispose(),
+    async close() {
+      await changes.close();
+      await database.dispose();
+    },
   };
 }
 

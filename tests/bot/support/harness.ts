@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { inArray } from 'drizzle-orm';
 import { createApp } from '../../../api/src/app.ts';
+import { openChangeFeed } from '../../../api/src/cache/change-feed.ts';
 import { pgliteHandle, type DatabaseHandle } from '../../../api/src/db/client.ts';
 import { ensurePermissions } from '../../../api/src/db/reference-data.ts';
 import { larkBindings } from '../../../api/src/db/schema/lark.ts';
@@ -83,6 +84,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logger = createLogger('silent');
 
   const queues = openBotQueues({ redisUrl: redis.url, prefix, logger });
+  const changes = await openChangeFeed(database, logger);
   const relay = startOutboxRelay({ db: database.db, queues, pollMs: options.relayPollMs ?? 25, logger });
   const app = createApp({
     config: testConfig({
@@ -90,6 +92,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }),
     db: database.db,
     logger,
+    changes,
     botQueues: [queues.events, queues.lark],
   });
   const server: Server = await new Promise((resolve) => {
@@ -179,6 +182,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await queues.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await changes.close();
       await database.close();
       await lark.close();
       await redis.stop();

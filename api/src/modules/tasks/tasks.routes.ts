@@ -8,6 +8,9 @@ import {
   ZVacationUndoRequest,
   ZWithdrawRequest,
 } from '@portal/shared/contracts/tasks';
+import type { ChangeFeed } from '../../cache/change-feed.ts';
+import { versionedCache } from '../../cache/versioned-cache.ts';
+import { tokyoDate } from '../../dates.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseBody, parseId, parseQuery } from '../../middleware/validate.ts';
@@ -33,8 +36,21 @@ import { withdrawTask } from './withdraw-task.ts';
 
 export const ZTaskPage = zPage(ZTaskListItem);
 
-export function tasksRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
+/** About 4 KB each: a few thousand approvers' first pages. */
+const MAX_CACHED_PAGES = 2_000;
+
+export function tasksRouter({
+  requireAuth,
+  changes,
+}: {
+  requireAuth: RequestHandler;
+  changes: ChangeFeed;
+}): Router {
   const router = Router();
+  // The lists are read far more often than tasks change (every screen's badge, every return to a
+  // list), so a page's JSON is kept until anything it shows changes. The date is in the key because
+  // a proxy's period starts and ends with it.
+  const pages = versionedCache<string>(changes, MAX_CACHED_PAGES);
 
   router
     .route('/task/workflows')
@@ -70,14 +86,19 @@ export function tasksRouter({ requireAuth }: { requireAuth: RequestHandler }): R
     .route('/task/tasks')
     .get(requireAuth, async (req, res) => {
       const input = parseQuery(ZTaskListQuery, req);
-      const page = await listTasks({ ctx: contextOf(req), input });
-      const filters = {
-        filter: input.filter,
-        workflow: input.workflow === undefined ? undefined : String(input.workflow),
-        date_from: input.date_from,
-        date_to: input.date_to,
-      };
-      res.json(pageEnvelope(req, { number: input.page, filters, ...page }));
+      const ctx = contextOf(req);
+      const key = `${ctx.user.id} ${tokyoDate()} ${req.protocol}://${req.get('host')}${req.originalUrl}`;
+      const body = await pages.remember(key, async () => {
+        const page = await listTasks({ ctx, input });
+        const filters = {
+          filter: input.filter,
+          workflow: input.workflow === undefined ? undefined : String(input.workflow),
+          date_from: input.date_from,
+          date_to: input.date_to,
+        };
+        return JSON.stringify(pageEnvelope(req, { number: input.page, filters, ...page }));
+      });
+      res.type('json').send(body);
     })
     .all(methodNotAllowed);
 

@@ -1,0 +1,133 @@
+// The session check and the task lists answer from memory (src/cache/). Whatever changes what they
+// hold must reach them: a write through this app at once, a write by anyone else (another replica, a
+// script, the database itself) through the database's NOTIFY.
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { openChangeFeed, type ChangeFeed } from '../src/cache/change-feed.ts';
+import { createLogger } from '../src/logger.ts';
+import { createTestContext, type TestContext } from './support/test-context.ts';
+import { testBackend } from './support/test-database.ts';
+import { act, awaiting, createWorkflow, submit, tokens, type As } from './support/workflow-fixtures.ts';
+
+let t: TestContext;
+let as: As;
+// One listening server per app: a page's links carry the host and port, and so does its cache key,
+// which a new port per request (supertest given the bare app) would never hit.
+const servers: Server[] = [];
+function serve(app: ReturnType<typeof createApp>): Server {
+  const server = app.listen(0, '127.0.0.1');
+  servers.push(server);
+  return server;
+}
+let api: Server;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  as = tokens(t);
+  api = serve(t.app);
+});
+afterAll(async () => {
+  for (const server of servers) server.close();
+  await t?.close();
+});
+
+const ONE_STEP = [{ order: 1, approvers: ['suzuki'], name: '課長承認' }] as const;
+
+async function approvalList(server: Server, username: string) {
+  const res = await request(server)
+    .get('/api/task/tasks/?filter=approval&page=1')
+    .set(await as(username));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { count: number; results: { id: number; workflow_name: string }[] };
+}
+
+const listedIds = async (server: Server, username: string) =>
+  (await approvalList(server, username)).results.map((r) => r.id);
+
+describe('the session check', () => {
+  it('stops a token at once when its session is revoked outside the app', async () => {
+    const { access } = await t.signIn('yamada');
+    const me = () => request(api).get('/api/account/statistics/').set(t.auth(access));
+    expect((await me()).status).toBe(200);
+    expect((await me()).status).toBe(200); // now answered from memory
+    await t.db.execute(`update auth_sessions set revoked_at = now() where revoked_at is null
+      and user_id = (select id from users where username = 'yamada')`);
+    await expect.poll(async () => (await me()).status).toBe(401);
+  });
+
+  it('stops a token when its user is deactivated outside the app', async () => {
+    const { access } = await t.signIn('ito');
+    const me = () => request(api).get('/api/account/statistics/').set(t.auth(access));
+    expect((await me()).status).toBe(200);
+    expect((await me()).status).toBe(200);
+    await t.db.execute(`update users set is_active = false where username = 'ito'`);
+    await expect.poll(async () => (await me()).status).toBe(401);
+    await t.db.execute(`update users set is_active = true where username = 'ito'`);
+  });
+});
+
+describe('the task lists', () => {
+  it('show an approval made through the app in the very next answer', async () => {
+    const workflowId = await createWorkflow(t, { nodes: ONE_STEP });
+    const task = await submit(t, as, 'yamada', workflowId);
+    expect(await listedIds(api, 'suzuki')).toContain(task.id);
+    expect(await listedIds(api, 'suzuki')).toContain(task.id);
+    const node = await awaiting(t, as, task.id, 'yamada');
+    expect((await act(t, as, 'suzuki', task.id, node.id)).status).toBe(200);
+    expect(await listedIds(api, 'suzuki')).not.toContain(task.id);
+  });
+
+  it('follow a change written straight into the database', async () => {
+    const workflowId = await createWorkflow(t, { nodes: ONE_STEP });
+    const task = await submit(t, as, 'yamada', workflowId);
+    const nameOf = async () =>
+      (await approvalList(api, 'suzuki')).results.find((r) => r.id === task.id)?.workflow_name;
+    const before = await nameOf();
+    expect(before).toBeDefined();
+    await t.db.execute(`update workflows set name = name || '（改）' where id = ${workflowId}`);
+    await expect.poll(nameOf).toBe(`${before}（改）`);
+  });
+
+  describe('with a second replica on the same database', () => {
+    let other: { server: Server; changes: ChangeFeed };
+
+    beforeAll(async () => {
+      const logger = createLogger('silent');
+      const changes = await openChangeFeed(t.handle, logger);
+      other = { server: serve(createApp({ config: t.config, db: t.db, logger, changes })), changes };
+    });
+    afterAll(() => other?.changes.close());
+
+    it('each sees what the other wrote', async () => {
+      const workflowId = await createWorkflow(t, { nodes: ONE_STEP });
+      const task = await submit(t, as, 'yamada', workflowId);
+      await expect.poll(() => listedIds(other.server, 'suzuki')).toContain(task.id);
+      expect(await listedIds(other.server, 'suzuki')).toContain(task.id); // from memory
+      const node = await awaiting(t, as, task.id, 'yamada');
+      expect((await act(t, as, 'suzuki', task.id, node.id)).status).toBe(200);
+      await expect.poll(() => listedIds(other.server, 'suzuki')).not.toContain(task.id);
+    });
+  });
+});
+
+// PGlite lives in this process and cannot drop its listener; a PostgreSQL connection can.
+if (testBackend() === 'postgres') {
+  describe('when the listening connection drops', () => {
+    it('caches nothing until it is back, and misses nothing written meanwhile', async () => {
+      const feed = await openChangeFeed(t.handle, createLogger('silent'));
+      try {
+        await expect.poll(() => feed.trusted()).toBe(true);
+        const before = feed.version();
+        await t.db.execute(`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query ilike 'LISTEN%'`);
+        await expect.poll(() => feed.trusted() === false || feed.version() > before).toBe(true);
+        await expect.poll(() => feed.trusted()).toBe(true);
+        expect(feed.version()).toBeGreaterThan(before);
+      } finally {
+        await feed.close();
+      }
+    });
+  });
+}
