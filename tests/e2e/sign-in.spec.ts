@@ -7,6 +7,36 @@ const LARK_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Lark/7.20.0 LarkLocale/ja_JP';
 const APPROVAL = '/task/tasks/approval';
 
+// Every API answer and every page the tab went to, in order, with the end of the token each call
+// carried: attached to a failed test (and printed), so a sign-in that ends in an unexpected trip back
+// to the login page says which call answered 401 and with which token.
+const apiCalls = new WeakMap<Page, string[]>();
+
+test.beforeEach(({ page }) => {
+  const log: string[] = [];
+  apiCalls.set(page, log);
+  const started = Date.now();
+  const stamp = () => `+${String(Date.now() - started).padStart(5)}ms`;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) log.push(`${stamp()} page ${frame.url()}`);
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const request = response.request();
+    const auth = request.headers()['authorization'];
+    const token = auth ? `token …${auth.slice(-8)}` : 'no token';
+    log.push(`${stamp()} ${response.status()} ${request.method()} ${url.pathname} (${token})`);
+  });
+});
+
+test.afterEach(async ({ page }, testInfo) => {
+  const log = apiCalls.get(page) ?? [];
+  if (testInfo.status === testInfo.expectedStatus) return;
+  await testInfo.attach('api-calls', { body: log.join('\n'), contentType: 'text/plain' });
+  console.log(`API calls of "${testInfo.title}":\n${log.join('\n')}`);
+});
+
 async function fakeLarkUrl(page: Page): Promise<string> {
   const res = await page.request.get('/api/auth/methods/');
   const methods = (await res.json()) as { lark: { sdk_url: string } };

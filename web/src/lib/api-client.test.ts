@@ -88,6 +88,74 @@ describe('api client', () => {
     });
   });
 
+  it('does not end a session that began while the refresh for an older token was on its way', async () => {
+    // The old session's access token expired and its refresh is refused, but meanwhile the user
+    // signed in again (the sign-in page stored a new pair): the 401s were answers about the old
+    // session, so the request is tried with the new token and the new session stays.
+    useSessionStore.getState().setTokens({ access: 'OLD', refresh: 'R-OLD' });
+    const { requests } = mockFetch({
+      'POST /api/token-refresh/': () => {
+        useSessionStore.getState().setTokens({ access: 'NEW', refresh: 'R-NEW', sessionid: 'SID' });
+        return { status: 401, body: { detail: 'reused', code: 'token_reused' } };
+      },
+      'POST /api/account/me/': (req) =>
+        req.headers.get('Authorization') === 'JWT NEW'
+          ? { body: { me: { id: 7 } } }
+          : { status: 401, body: { detail: 'expired' } },
+    });
+
+    await expect(api.post('/account/me/')).resolves.toEqual({ me: { id: 7 } });
+
+    expect(requests.map((r) => `${r.path} ${r.headers.get('Authorization') ?? '-'}`)).toEqual([
+      '/api/account/me/ JWT OLD',
+      '/api/token-refresh/ -',
+      '/api/account/me/ JWT NEW',
+    ]);
+    expect(useSessionStore.getState()).toMatchObject({ access: 'NEW', refresh: 'R-NEW', sessionid: 'SID' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('keeps the tokens of a sign-in that happened while an older session was being refreshed', async () => {
+    useSessionStore.getState().setTokens({ access: 'OLD', refresh: 'R-OLD' });
+    const { requests } = mockFetch({
+      'POST /api/token-refresh/': () => {
+        useSessionStore.getState().setTokens({ access: 'NEW', refresh: 'R-NEW' });
+        return { body: { access: 'OLD-REFRESHED', refresh: 'R-OLD-2' } };
+      },
+      'GET /api/account/statistics/': (req) =>
+        req.headers.get('Authorization') === 'JWT OLD'
+          ? { status: 401, body: { detail: 'expired' } }
+          : { body: { unresolved_tasks: 0, approval_tasks: 1 } },
+    });
+
+    await expect(api.get('/account/statistics/')).resolves.toEqual({
+      unresolved_tasks: 0,
+      approval_tasks: 1,
+    });
+
+    expect(requests.at(-1)?.headers.get('Authorization')).toBe('JWT NEW');
+    expect(useSessionStore.getState()).toMatchObject({ access: 'NEW', refresh: 'R-NEW' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('refreshes at most once per request: a refreshed token that is refused too ends the session', async () => {
+    useSessionStore.getState().setTokens({ access: 'OLD', refresh: 'R1' });
+    const { requests } = mockFetch({
+      'POST /api/token-refresh/': { body: { access: 'NEW', refresh: 'R2' } },
+      'GET /api/account/statistics/': { status: 401, body: { detail: 'session revoked' } },
+    });
+
+    await expect(api.get('/account/statistics/')).rejects.toBeInstanceOf(ApiError);
+
+    expect(requests.map((r) => r.path)).toEqual([
+      '/api/account/statistics/',
+      '/api/token-refresh/',
+      '/api/account/statistics/',
+    ]);
+    expect(useSessionStore.getState()).toMatchObject({ access: null, refresh: null });
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
   it('goes to sign in without trying a refresh when there is no refresh token', async () => {
     const { requests } = mockFetch({
       'POST /api/account/me/': { status: 401, body: { detail: 'no token' } },

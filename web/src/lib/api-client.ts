@@ -1,6 +1,7 @@
 // The one module that talks to the API (spec §7, §8.1): adds `format=json` and the JSON, JWT and
 // CAS headers, refreshes an expired access token once (shared by concurrent requests) and retries,
-// sends the user to sign in when that fails, and rejects every other failure with an ApiError.
+// sends the user to sign in when that fails — unless a new session began meanwhile, which a 401 about
+// an older token does not end — and rejects every other failure with an ApiError.
 import type { TTokenPair } from '@portal/shared/contracts/auth';
 import { AUTH_SCHEME, CAS_TOKEN_HEADER } from '@portal/shared/http';
 import { API_BASE, LOGIN_PATHS } from '@/config/paths.ts';
@@ -95,15 +96,18 @@ async function send(method: Method, path: string, options: RequestOptions, auth:
   }
 }
 
-let refreshing: Promise<boolean> | null = null;
+const accessToken = () => useSessionStore.getState().access;
 
-async function refreshTokens(): Promise<boolean> {
-  const { refresh } = useSessionStore.getState();
-  if (!refresh) return false;
+/** The refresh under way, and the refresh token it spends. */
+let refreshing: { token: string; done: Promise<boolean> } | null = null;
+
+async function refreshTokens(refresh: string): Promise<boolean> {
   try {
     const response = await send('POST', '/token-refresh/', { body: { refresh } }, false);
     if (!response.ok) return false;
     const pair = (await response.json()) as TTokenPair;
+    // A sign-in that happened meanwhile keeps its own tokens: these belong to the session it replaced.
+    if (useSessionStore.getState().refresh !== refresh) return false;
     useSessionStore.getState().setTokens({ access: pair.access, refresh: pair.refresh });
     return true;
   } catch {
@@ -111,12 +115,35 @@ async function refreshTokens(): Promise<boolean> {
   }
 }
 
-/** One refresh at a time: every request that got a 401 meanwhile waits for the same answer. */
+/** One refresh per refresh token: every request that got a 401 meanwhile waits for the same answer. */
 function refreshOnce(): Promise<boolean> {
-  refreshing ??= refreshTokens().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
+  const { refresh } = useSessionStore.getState();
+  if (!refresh) return Promise.resolve(false);
+  if (refreshing?.token !== refresh) {
+    const current = {
+      token: refresh,
+      done: refreshTokens(refresh).finally(() => {
+        if (refreshing === current) refreshing = null;
+      }),
+    };
+    refreshing = current;
+  }
+  return refreshing.done;
+}
+
+/** Whether the session now holds an access token other than `sentWith` (refreshed, or a new sign-in). */
+function hasNewerToken(sentWith: string | null): boolean {
+  const current = accessToken();
+  return current !== null && current !== sentWith;
+}
+
+/**
+ * After a 401 for `sentWith`: whether there is now another token to try, refreshing first when
+ * `mayRefresh` (a request refreshes at most once) and nothing else has replaced the token yet.
+ */
+async function renewedSince(sentWith: string | null, mayRefresh: boolean): Promise<boolean> {
+  if (mayRefresh && accessToken() === sentWith && (await refreshOnce())) return true;
+  return hasNewerToken(sentWith);
 }
 
 /** Forgets the session and every cached answer, then goes to sign in (spec §8.1 HTTP 401). */
@@ -127,21 +154,27 @@ export function endSession(): void {
   if (!LOGIN_PATHS.includes(pathname)) navigateTo(loginUrl(`${pathname}${search}`), { replace: true });
 }
 
+/** The first try and at most two more, each with a token that was new at the time. */
+const MAX_SENDS = 3;
+
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const auth = options.auth ?? true;
-  const sentWith = useSessionStore.getState().access;
+  let sentWith = accessToken();
   let response = await send(method, path, options, auth);
 
-  if (response.status === 401 && auth) {
-    // Another request may have refreshed the token while this one was on its way.
-    const current = useSessionStore.getState().access;
-    const renewed = current !== null && current !== sentWith ? true : await refreshOnce();
-    if (renewed) response = await send(method, path, options, auth);
-    if (response.status === 401) {
+  for (let sends = 1; response.status === 401 && auth; sends += 1) {
+    const triesLeft = sends < MAX_SENDS;
+    if (!(triesLeft && (await renewedSince(sentWith, sends === 1)))) {
       const body = await readBody(response);
-      endSession();
-      throw new ApiError(401, body, response.statusText);
+      // The 401 was the answer for `sentWith`: it ends that session, not one that began while it was
+      // on its way (a sign-in), with which the request is tried again instead.
+      if (!(triesLeft && hasNewerToken(sentWith))) {
+        if (!hasNewerToken(sentWith)) endSession();
+        throw new ApiError(401, body, response.statusText);
+      }
     }
+    sentWith = accessToken();
+    response = await send(method, path, options, auth);
   }
 
   if (response.ok && options.responseType === 'file') {

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@portal/shared/messages';
 import { mockFetch } from '@/testing/fetch-mock.ts';
+import { queryClient } from '@/lib/query-client.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import { hasAccessToken, useSessionStore } from '@/stores/session-store.ts';
 import LoginRoute from './login.tsx';
@@ -22,6 +23,7 @@ function leaveStaleSession() {
 
 afterEach(() => {
   useSessionStore.getState().clear();
+  queryClient.clear();
   vi.unstubAllGlobals();
 });
 
@@ -64,5 +66,43 @@ describe('/login when the sign-in call answers 401', () => {
 
     expect(await screen.findByText('リクエストが多すぎます。')).toBeInTheDocument();
     expect(hasAccessToken()).toBe(true);
+  });
+});
+
+describe('/login with a CAS ticket that signs in', () => {
+  it('exchanges the ticket once and keeps the new session while the next page loads', async () => {
+    // The next page's code is still loading (a slow lazy chunk on a busy machine): /login stays on
+    // screen and re-renders with the router's pending navigation after the session has started.
+    let loadPage: () => void = () => undefined;
+    const pageLoading = new Promise<null>((resolve) => {
+      loadPage = () => resolve(null);
+    });
+    let ticketSpent = false;
+    const { requests } = mockFetch({
+      'GET /api/auth/methods/': { body: METHODS },
+      // CAS tickets are single-use: a second exchange of the same ticket is refused.
+      'POST /api/cas-auth/': () => {
+        if (ticketSpent) return { status: 401, body: { detail: 'チケットが無効です。' } };
+        ticketSpent = true;
+        return { body: { access: 'A1', refresh: 'R1', sessionid: 'S1' } };
+      },
+    });
+    const { router } = renderWithRouter(<></>, {
+      path: '/login?ticket=ST-1&next=%2Ftask%2Ftasks%2Fapproval',
+      routePath: '/__unused',
+      queryClient,
+      routes: [
+        { path: '/login', Component: LoginRoute },
+        { path: '/task/tasks/approval', loader: () => pageLoading, element: <p>approval</p> },
+      ],
+    });
+
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    await waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
+    loadPage();
+
+    expect(await screen.findByText('approval')).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/cas-auth/')).toHaveLength(1);
+    expect(useSessionStore.getState()).toMatchObject({ access: 'A1', refresh: 'R1', sessionid: 'S1' });
   });
 });
