@@ -13,6 +13,7 @@ import {
   UnsupportedMediaType,
   ValidationError,
 } from '../errors.ts';
+import { requestLog } from './request-logger.ts';
 
 /** body-parser marks its errors with a `type`; these are the client's fault. */
 const BODY_ERRORS: Record<string, () => ApiError> = {
@@ -63,13 +64,13 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   }
   const apiError = toApiError(error);
   if (!apiError) {
-    req.log.error({ err: error }, 'unhandled error');
+    requestLog(req).error({ err: error }, 'unhandled error');
     res.status(500).json({ detail: MSG.unexpected, code: 'server_error' });
     return;
   }
   if (apiError.status === 401) res.setHeader('WWW-Authenticate', 'JWT realm="api"');
   if (apiError instanceof Throttled) res.setHeader('Retry-After', String(apiError.retryAfterSeconds));
-  if (!(error instanceof ApiError)) req.log.warn({ err: error }, 'request rejected');
+  if (!(error instanceof ApiError)) requestLog(req).warn({ err: error }, 'request rejected');
   res.status(apiError.status).json(apiError.body());
 };
 

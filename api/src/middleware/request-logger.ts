@@ -1,34 +1,56 @@
 // One log line per request with a request id. A caller's X-Request-Id (a proxy's, the web's) is kept
 // so one id follows a request across services; otherwise we make one. Either way it is echoed back.
+// Written on pino directly rather than with pino-http: a child logger, listener bookkeeping and
+// serializers for every request cost more CPU than the rest of a cached list answer
+// (docs/benchmarks.md). The child logger handlers use (`requestLog`) is made only when asked for.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logger.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+interface RequestLogState {
+  readonly logger: Logger;
+  readonly id: string;
+  child?: Logger;
+}
+
+const states = new WeakMap<Request, RequestLogState>();
+
+function describe(req: Request, id: string) {
+  return { id, method: req.method, url: req.originalUrl, remoteAddress: req.socket.remoteAddress };
+}
+
 export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    // The default serializers log every header; method, URL, status and id are what we read.
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url,
-        remoteAddress: req.remoteAddress,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    states.set(req, { logger, id });
     // Hashed assets are requested by the dozen on every page load and tell us nothing.
-    autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') },
-  });
+    if (req.url.startsWith('/assets/') || !logger.isLevelEnabled('info')) {
+      next();
+      return;
+    }
+    const started = performance.now();
+    res.once('close', () => {
+      const fields = {
+        req: describe(req, id),
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - started),
+      };
+      if (!res.writableFinished) logger.warn(fields, 'request aborted');
+      else if (res.statusCode >= 500) logger.error(fields, 'request errored');
+      else logger.info(fields, 'request completed');
+    });
+    next();
+  };
+}
+
+/** The request's logger: every line carries the request's id, method and URL. */
+export function requestLog(req: Request): Logger {
+  const state = states.get(req);
+  if (!state) throw new Error('requestLogger is not mounted before this handler');
+  state.child ??= state.logger.child({ req: describe(req, state.id) });
+  return state.child;
 }

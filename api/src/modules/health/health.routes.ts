@@ -3,6 +3,7 @@
 import { Router } from 'express';
 import type { Db } from '../../db/client.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
+import { requestLog } from '../../middleware/request-logger.ts';
 import { pingDatabase } from './health.repository.ts';
 
 export function healthRouter({ db }: { db: Db }): Router {
@@ -14,7 +15,7 @@ export function healthRouter({ db }: { db: Db }): Router {
         await pingDatabase(db);
         res.json({ status: 'ok' });
       } catch (error) {
-        req.log.error({ err: error }, 'health check: database unreachable');
+        requestLog(req).error({ err: error }, 'health check: database unreachable');
         res.status(503).json({ status: 'unavailable' });
       }
     })
