@@ -1,6 +1,7 @@
 // The session check and the task lists answer from memory (src/cache/). Whatever changes what they
 // hold must reach them: a write through this app at once, a write by anyone else (another replica, a
-// script, the database itself) through the database's NOTIFY.
+// script, the database itself) through the database's NOTIFY: announced by the replica that wrote, or
+// sent by a trigger for writes from outside the API.
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

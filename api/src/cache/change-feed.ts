@@ -1,8 +1,12 @@
-// Tells in-process caches when what they hold may have changed. Two sources:
-// - the database: statement triggers on the tables the caches read NOTIFY `portal_change` when they
-//   commit (migration 0008), so a write by another replica, the bot or a script reaches every process;
+// Tells in-process caches when what they hold may have changed. Three sources:
 // - this process: a request that may write makes every cache unusable from its start until its
-//   response is done, so a caller never reads their own write's past, whatever the NOTIFY's delay.
+//   response is done, so a caller never reads their own write's past;
+// - other API replicas: each announces its finished writes with a NOTIFY on `portal_change`, outside
+//   the request's transaction and at most one at a time (a NOTIFY inside every write transaction
+//   would serialise their commits: PostgreSQL takes a database-wide lock to queue it);
+// - anyone else (a script, psql): the rarely written tables the caches read (sessions, users,
+//   employees, organisations, workflows, proxies) NOTIFY from statement triggers (migration 0008).
+//   Tasks and their nodes are written only through the API, so they have no trigger.
 // The feed is trusted only while its listener is connected and no local write is in flight; a cache
 // reads and fills only then (versioned-cache.ts).
 import type { RequestHandler } from 'express';
@@ -33,6 +37,27 @@ export async function openChangeFeed(handle: DatabaseHandle, logger: Logger): Pr
   let version = 0;
   let listening = false;
   let writing = 0;
+  // One announcement in flight; writes that end meanwhile share the next one.
+  let announcing: Promise<void> | null = null;
+  let announceAgain = false;
+  let closed = false;
+  const announce = (): void => {
+    if (closed) return;
+    if (announcing) {
+      announceAgain = true;
+      return;
+    }
+    announcing = handle
+      .notify(CHANGE_CHANNEL)
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not announce a change to other replicas'))
+      .finally(() => {
+        announcing = null;
+        if (announceAgain) {
+          announceAgain = false;
+          announce();
+        }
+      });
+  };
   const stop = await handle.listen(CHANGE_CHANNEL, {
     notify: () => {
       version += 1;
@@ -60,9 +85,14 @@ export async function openChangeFeed(handle: DatabaseHandle, logger: Logger): Pr
         ended = true;
         writing -= 1;
         version += 1;
+        announce();
       };
     },
-    close: stop,
+    async close() {
+      closed = true;
+      await announcing;
+      await stop();
+    },
   };
 }
 

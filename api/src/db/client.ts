@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** LISTEN on `channel` (change-feed.ts). Resolves to the call that stops listening. */
   listen(channel: string, events: ListenEvents): Promise<() => Promise<void>>;
+  /** NOTIFY `channel` in a transaction of its own. */
+  notify(channel: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,9 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
       events.ready();
       return () => stop();
     },
+    notify: async (channel) => {
+      await client.query(`select pg_notify($1, '')`, [channel]);
+    },
     close: () => client.close(),
   };
 }
@@ -69,6 +74,11 @@ export function openPostgres(connectionString: string, onIdleError?: (error: Err
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     listen: (channel, events) => listenOnPostgres(connectionString, channel, events),
+    // Without waiting for the disk: a notification a crash loses is harmless, since the crash drops
+    // every listener too and each then treats everything as changed.
+    notify: async (channel) => {
+      await pool.query(`select set_config('synchronous_commit', 'off', true), pg_notify($1, '')`, [channel]);
+    },
     close: () => pool.end(),
   };
 }
