@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps): Express {
       authRouter({ db, tokens, throttle, requireAuth, config, logger }),
     ),
   );
-  api.use(under(['/account/'], accountRouter({ requireAuth })));
+  api.use(under(['/account/'], accountRouter({ requireAuth, changes })));
   api.use(under(['/organizations'], organizationsRouter({ requireAuth })));
   api.use(under(['/notifications'], notificationsRouter({ requireAuth })));
   api.use(under(['/master/company/'], companyRouter({ requireAuth })));

@@ -101,6 +101,30 @@ describe('the task lists', () => {
     });
     afterAll(() => other?.changes.close());
 
+    it('the badges follow a request submitted here and approved there', async () => {
+      const badge = async (server: Server) => {
+        const res = await request(server)
+          .get('/api/account/statistics/')
+          .set(await as('suzuki'));
+        expect(res.status).toBe(200);
+        return (res.body as { approval_tasks: number }).approval_tasks;
+      };
+      const workflowId = await createWorkflow(t, { nodes: ONE_STEP });
+      const before = await badge(api);
+      expect(await badge(api)).toBe(before);
+      const task = await submit(t, as, 'yamada', workflowId);
+      expect(await badge(api)).toBe(before + 1);
+      await expect.poll(() => badge(other.server)).toBe(before + 1);
+      const node = await awaiting(t, as, task.id, 'yamada');
+      const approved = await request(other.server)
+        .post(`/api/task/tasks/${task.id}/nodes/${node.id}/approval/`)
+        .set(await as('suzuki'))
+        .send({ action: 'approve' });
+      expect(approved.status).toBe(200);
+      expect(await badge(other.server)).toBe(before);
+      await expect.poll(() => badge(api)).toBe(before);
+    });
+
     it('each sees what the other wrote', async () => {
       const workflowId = await createWorkflow(t, { nodes: ONE_STEP });
       const task = await submit(t, as, 'yamada', workflowId);
