@@ -4,6 +4,7 @@ import { useEntry, useEntryStore } from '../model/entry-context.tsx';
 import { fieldName, type TTimeEnd } from '../model/entry-store.ts';
 import { breakErrorKey, settingsErrorKey } from '../model/month-data.ts';
 import { normaliseTimeText } from '../model/time-text.ts';
+import { TimeInput } from './time-input.tsx';
 
 /** The settings table of spec §2.5, as pairs of times. */
 const PERIODS: readonly { label: string; start: TSettingsTimeField; end: TSettingsTimeField }[] = [
@@ -23,33 +24,17 @@ interface SettingsInputProps {
   onChange: (value: string) => void;
 }
 
-function SettingsInput({ name, label, value, disabled, error, onChange }: SettingsInputProps) {
-  const errorId = `${name}-error`;
+function SettingsInput({ onChange, ...input }: SettingsInputProps) {
   return (
     <span className="ae-settings__input">
-      <input
-        className="ae-input ae-input--time"
-        name={name}
-        aria-label={label}
-        value={value}
-        disabled={disabled}
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="--:--"
-        maxLength={5}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={(event) => {
-          const normal = normaliseTimeText(event.target.value);
-          if (normal !== event.target.value) onChange(normal);
+      <TimeInput
+        {...input}
+        onChange={onChange}
+        onBlur={(typed) => {
+          const normal = normaliseTimeText(typed);
+          if (normal !== typed) onChange(normal);
         }}
       />
-      {error ? (
-        <span className="ae-cell-error" id={errorId} role="alert">
-          {error}
-        </span>
-      ) : null}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { TFormSet } from '@portal/shared/attendance/form-state';
 import { useEntry, useEntryStore } from '../model/entry-context.tsx';
 import type { TTimeEnd } from '../model/entry-store.ts';
+import { TimeInput } from './time-input.tsx';
 
 interface TimeCellProps {
   set: TFormSet;
@@ -14,10 +15,7 @@ interface TimeCellProps {
   disabled: boolean;
 }
 
-/**
- * A start or end time of one day. Text, not `type=time`: the shared rules read what was typed
- * (overnight ends, '930' on a phone's number pad) and round it on blur (spec §4.4).
- */
+/** A start or end time of one day, rounded on blur (time-input.tsx says why it is text). */
 export const TimeCell = memo(function TimeCell({
   set,
   index,
@@ -30,33 +28,21 @@ export const TimeCell = memo(function TimeCell({
   const store = useEntryStore();
   const value = useEntry((state) => state.days[set][index]?.[end] ?? '');
   const error = useEntry((state) => state.serverErrors[errorKey]?.[0]);
-  const errorId = `${name}-error`;
   return (
     <td className="ae-grid__cell ae-grid__cell--time">
-      <input
-        className="ae-input ae-input--time"
+      <TimeInput
         name={name}
-        aria-label={label}
+        label={label}
         value={value}
         disabled={disabled}
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="--:--"
-        maxLength={5}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => {
+        error={error}
+        onChange={(typed) => {
           const { setTime, clearServerError } = store.getState();
-          setTime(set, index, end, event.target.value);
+          setTime(set, index, end, typed);
           clearServerError(errorKey);
         }}
         onBlur={() => store.getState().blurTime(set, index, end)}
       />
-      {error ? (
-        <span className="ae-cell-error" id={errorId} role="alert">
-          {error}
-        </span>
-      ) : null}
     </td>
   );
 });
