@@ -30,6 +30,8 @@ export async function keepScreenshot(
 export async function openSidebar(page: Page): Promise<void> {
   const sidebar = page.getByTestId('sidebar');
   const toggle = page.getByRole('button', { name: 'メニュー', exact: true });
-  if (!(await sidebar.isVisible()) && (await toggle.isVisible())) await toggle.click();
+  // Wait for the shell first: checked before it renders, neither is visible and nothing is opened.
+  await expect(sidebar.or(toggle).first()).toBeVisible();
+  if (!(await sidebar.isVisible())) await toggle.click();
   await expect(sidebar).toBeVisible();
 }
