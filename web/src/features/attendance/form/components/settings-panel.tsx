@@ -4,7 +4,7 @@ import { useEntry, useEntryStore } from '../model/entry-context.tsx';
 import { fieldName, type TTimeEnd } from '../model/entry-store.ts';
 import { breakErrorKey, settingsErrorKey } from '../model/month-data.ts';
 import { normaliseTimeText } from '../model/time-text.ts';
-import { TimeInput } from './time-input.tsx';
+import { TimeInput, type TimeInputProps } from './time-input.tsx';
 
 /** The settings table of spec §2.5, as pairs of times. */
 const PERIODS: readonly { label: string; start: TSettingsTimeField; end: TSettingsTimeField }[] = [
@@ -15,14 +15,8 @@ const PERIODS: readonly { label: string; start: TSettingsTimeField; end: TSettin
   { label: '昼休憩', start: 'lunch_start_time', end: 'lunch_end_time' },
 ];
 
-interface SettingsInputProps {
-  name: string;
-  label: string;
-  value: string;
-  disabled: boolean;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}
+/** A setting's time rounds itself on blur. */
+type SettingsInputProps = Omit<TimeInputProps, 'onBlur'>;
 
 function SettingsInput({ onChange, ...input }: SettingsInputProps) {
   return (

@@ -2,7 +2,7 @@
 // not `type=time`, since the shared rules read what was typed (overnight ends, '930' typed on a
 // phone's number pad) and round it on blur (spec §4.4).
 
-interface TimeInputProps {
+export interface TimeInputProps {
   name: string;
   label: string;
   value: string;
