@@ -17,7 +17,7 @@ interface RequestLogState {
 
 const states = new WeakMap<Request, RequestLogState>();
 
-function describe(req: Request, id: string) {
+function requestFields(req: Request, id: string) {
   return { id, method: req.method, url: req.originalUrl, remoteAddress: req.socket.remoteAddress };
 }
 
@@ -35,7 +35,7 @@ export function requestLogger(logger: Logger): RequestHandler {
     const started = performance.now();
     res.once('close', () => {
       const fields = {
-        req: describe(req, id),
+        req: requestFields(req, id),
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - started),
       };
@@ -51,6 +51,6 @@ export function requestLogger(logger: Logger): RequestHandler {
 export function requestLog(req: Request): Logger {
   const state = states.get(req);
   if (!state) throw new Error('requestLogger is not mounted before this handler');
-  state.child ??= state.logger.child({ req: describe(req, state.id) });
+  state.child ??= state.logger.child({ req: requestFields(req, state.id) });
   return state.child;
 }
