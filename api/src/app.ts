@@ -13,6 +13,7 @@ import { requireJsonBody } from './middleware/require-json.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { spa } from './middleware/spa.ts';
 import { accountRouter } from './modules/account/account.routes.ts';
+import { registerAttendanceKind } from './modules/attendance/attendance-kind.ts';
 import { attendanceRouter } from './modules/attendance/attendance.routes.ts';
 import { authRouter } from './modules/auth/auth.routes.ts';
 import { casSingleLogoutHandlers } from './modules/auth/cas-logout.ts';
@@ -32,6 +33,7 @@ import { organizationsRouter } from './modules/organizations/organizations.route
 import { QUEUE_BOARD_PATH, queueBoard } from './modules/outbox/queue-board.ts';
 import { proxiesRouter } from './modules/proxies/proxies.routes.ts';
 import { tasksRouter } from './modules/tasks/tasks.routes.ts';
+import { registerVacationKind } from './modules/vacations/vacation-kind.ts';
 import { vacationsRouter } from './modules/vacations/vacations.routes.ts';
 import { workflowRouter } from './modules/workflow/workflow.routes.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
@@ -73,6 +75,9 @@ export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
   const changes = deps.changes ?? NO_CHANGE_FEED;
   useJapaneseZodMessages();
+  // The workflow kinds the engine runs besides plain forms (tasks/workflow-kinds.ts).
+  registerAttendanceKind();
+  registerVacationKind();
 
   const tokens = createTokenService({
     secret: config.jwtSecret,

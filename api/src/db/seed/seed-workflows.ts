@@ -13,7 +13,7 @@ import {
   planFlow,
 } from '../../modules/tasks/flow.ts';
 import { loadApplicant } from '../../modules/tasks/org-chain.ts';
-import { enterLeaveHistory } from '../../modules/tasks/vacation-checks.ts';
+import { enterLeaveHistory } from '../../modules/vacations/vacation-checks.ts';
 import type { Db } from '../client.ts';
 import { approvalProxies } from '../schema/proxies.ts';
 import { attachments, taskNodeApprovers, taskNodes, tasks } from '../schema/tasks.ts';

@@ -15,7 +15,7 @@ import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { tokyoDate } from '../../dates.ts';
 import { NotFound } from '../../errors.ts';
 import { toTask, toTaskForm, toTaskNodes, userNames } from '../tasks/task-views.ts';
-import { paidLeaveBalance } from '../tasks/vacation-checks.ts';
+import { paidLeaveBalance } from '../vacations/vacation-checks.ts';
 import { larkReachOf, larkReachOfUser } from './lark-users.ts';
 
 /** A field's value as text, as the read-only task view shows it. */

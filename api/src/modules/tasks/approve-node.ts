@@ -1,11 +1,11 @@
 // Approve: the node → 90; when its parallel group is complete the next order starts, after the last
-// the task is approved (90) and a vacation enters the leave history.
+// the task is approved (90) and its kind's onFinished hook runs (a vacation enters the leave history).
 import type { TTask } from '@portal/shared/contracts/tasks';
 import type { RequestContext } from '../../context.ts';
 import { actOnNode } from './act-on-node.ts';
 import { forwardTo, recordTransition, type Bell } from './events.ts';
 import { advance } from './flow.ts';
-import { enterLeaveHistory } from './vacation-checks.ts';
+import { kindHooks } from './workflow-kinds.ts';
 
 export function approveNode({
   ctx,
@@ -20,7 +20,7 @@ export function approveNode({
     { status: '90', comment: input.comment },
     async (tx, { task, node, workflow, principalId, applicantName }) => {
       const moved = await advance(tx, task.id);
-      if (moved.finished && workflow.kind === 'vacation') await enterLeaveHistory(tx, task);
+      if (moved.finished) await kindHooks(workflow.kind).onFinished?.(tx, moved.task ?? task);
       const bells: Bell[] = moved.activated.map((next) => ({
         userIds: next.userIds,
         title: `承認依頼：${workflow.name}`,

@@ -1,17 +1,15 @@
-// Reject (却下): the node → 10 with the reason, the task → 10 (finished). A vacation request takes
-// one of the three fixed reasons, sent as its code or its sentence; the sentence is stored.
+// Reject (却下): the node → 10 with the reason, the task → 10 (finished). The kind may restrict the
+// reason (a vacation request takes one of three fixed reasons).
 import { eq } from 'drizzle-orm';
 import type { TTask } from '@portal/shared/contracts/tasks';
-import { FIELD_MSG } from '@portal/shared/messages';
-import { VACATION_REJECT_REASONS } from '@portal/shared/workflow/codes';
 import type { RequestContext } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
-import { ValidationError } from '../../errors.ts';
 import { findVisibleTask } from './access.ts';
 import { actOnNode } from './act-on-node.ts';
 import { forwardTo, recordTransition } from './events.ts';
 import { parkAwaitingNodes } from './flow.ts';
+import { kindHooks } from './workflow-kinds.ts';
 
 async function reasonFor(ctx: RequestContext, taskId: number, reason: string): Promise<string> {
   await findVisibleTask(ctx.db, taskId, ctx.user.id);
@@ -20,10 +18,8 @@ async function reasonFor(ctx: RequestContext, taskId: number, reason: string): P
     .from(tasks)
     .innerJoin(workflows, eq(workflows.id, tasks.workflowId))
     .where(eq(tasks.id, taskId));
-  if (row?.kind !== 'vacation') return reason;
-  const fixed = VACATION_REJECT_REASONS.find((r) => r.value === reason || r.label === reason);
-  if (!fixed) throw ValidationError.field('reason', FIELD_MSG.choice('却下理由'));
-  return fixed.label;
+  const restrict = row && kindHooks(row.kind).rejectReason;
+  return restrict ? restrict(reason) : reason;
 }
 
 export async function rejectTask({

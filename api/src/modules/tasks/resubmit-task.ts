@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { TTask, TTaskFormValues } from '@portal/shared/contracts/tasks';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
 import type { RequestContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { attachments, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
-import { prepareAttendanceReport } from '../attendance/submit-attendance.ts';
 import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
 import { recordTransition } from './events.ts';
@@ -15,7 +15,16 @@ import { checkValues, loadFields, saveUploads } from './form-values.ts';
 import { loadApplicant } from './org-chain.ts';
 import { startBells } from './submit-task.ts';
 import { toTask } from './task-views.ts';
-import { checkVacation, enterLeaveHistory } from './vacation-checks.ts';
+import { kindHooks, type PreparedBody } from './workflow-kinds.ts';
+
+/** The file fields that keep their attachment when left empty. */
+async function heldFiles(db: Db, taskId: number): Promise<string[]> {
+  const held = await db
+    .select({ fieldName: attachments.fieldName })
+    .from(attachments)
+    .where(eq(attachments.taskId, taskId));
+  return held.map((h) => h.fieldName);
+}
 
 export async function resubmitTask({
   ctx,
@@ -27,47 +36,35 @@ export async function resubmitTask({
   const task = await findOwnTask(ctx, input.taskId);
   if (task.status !== '02') throw new Conflict(WORKFLOW_MSG.taskNotEditable);
   const [workflow] = await ctx.db.select().from(workflows).where(eq(workflows.id, task.workflowId));
+  const hooks = kindHooks(workflow!.kind);
   const fields = await loadFields(ctx.db, task.workflowId);
-  const held = await ctx.db
-    .select({ fieldName: attachments.fieldName })
-    .from(attachments)
-    .where(eq(attachments.taskId, task.id));
-  const attendance =
-    workflow!.kind === 'attendance'
-      ? await prepareAttendanceReport(ctx.db, ctx.user.id, input.body, task.id)
-      : null;
-  const { values, uploads } =
-    attendance ??
-    checkValues(
-      fields,
-      input.body,
-      held.map((h) => h.fieldName),
-    );
+  const prepared: PreparedBody = hooks.prepare
+    ? await hooks.prepare(ctx.db, { applicantId: ctx.user.id, body: input.body, taskId: task.id })
+    : checkValues(fields, input.body, await heldFiles(ctx.db, task.id));
+  const { values, uploads } = prepared;
   const applicant = await loadApplicant(ctx.db, ctx.user.id);
   const plan = await planFlow(ctx.db, await loadNodeDefinitions(ctx.db, task.workflowId), applicant);
 
   const fresh = await ctx.db.transaction(async (tx) => {
     await lockOwnTask(tx, task.id, ['02'], WORKFLOW_MSG.taskNotEditable);
-    // Under the employee's lock, like a new request (submit-task.ts).
-    if (workflow!.kind === 'vacation')
-      await checkVacation(tx, {
-        fields,
-        values,
-        employeeId: task.employeeId,
-        applicantId: applicant.userId,
-        exceptTaskId: task.id,
-      });
+    await hooks.check?.(tx, {
+      fields,
+      values,
+      employeeId: task.employeeId,
+      applicantId: applicant.userId,
+      exceptTaskId: task.id,
+    });
     const [updated] = await tx
       .update(tasks)
       .set({ values, status: '01', updatedAt: new Date(), organizationId: applicant.chain[0]?.id ?? null })
       .where(eq(tasks.id, task.id))
       .returning();
-    if (attendance) await attendance.store(tx, task.id);
+    await prepared.store?.(tx, task.id);
     await saveUploads(tx, task.id, uploads);
     await tx.delete(taskNodes).where(eq(taskNodes.taskId, task.id));
     await insertFlow(tx, task.id, applicant.userId, plan);
     const moved = await advance(tx, task.id);
-    if (moved.finished && workflow!.kind === 'vacation') await enterLeaveHistory(tx, updated!);
+    if (moved.finished) await hooks.onFinished?.(tx, moved.task ?? updated!);
     await recordTransition(tx, {
       taskId: task.id,
       action: 'resubmit',

@@ -1,14 +1,13 @@
-// POST /api/task/workflows/{id}/form/: a new request. The form is checked before the transaction;
-// a vacation's balance and overlaps are checked inside it, under the employee's lock, so that
-// simultaneous requests are checked one after the other. The transaction writes the task, its
-// files, its node instances, the first order's activation, the notifications and the outbox row,
-// or nothing.
+// POST /api/task/workflows/{id}/form/: a new request. The form is checked before the transaction
+// (by the kind's prepare hook where it has one); the kind's own checks run inside it (a vacation's
+// balance, under the employee's lock, so that simultaneous requests are checked one after the
+// other). The transaction writes the task, its files, its node instances, the first order's
+// activation, the notifications and the outbox row, or nothing.
 import { and, eq } from 'drizzle-orm';
 import type { TTask, TTaskFormValues } from '@portal/shared/contracts/tasks';
 import type { RequestContext } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
-import { prepareAttendanceReport } from '../attendance/submit-attendance.ts';
 import { NotFound } from '../../errors.ts';
 import { forwardTo, recordTransition, type Bell } from './events.ts';
 import {
@@ -22,7 +21,7 @@ import {
 import { checkValues, loadFields, saveUploads } from './form-values.ts';
 import { loadApplicant } from './org-chain.ts';
 import { toTask } from './task-views.ts';
-import { checkVacation, enterLeaveHistory } from './vacation-checks.ts';
+import { kindHooks, type PreparedBody } from './workflow-kinds.ts';
 
 export async function findActiveWorkflow(ctx: RequestContext, workflowId: number) {
   const [workflow] = await ctx.db
@@ -74,25 +73,23 @@ export async function submitTask({
   input: { workflowId: number; body: TTaskFormValues };
 }): Promise<TTask> {
   const workflow = await findActiveWorkflow(ctx, input.workflowId);
+  const hooks = kindHooks(workflow.kind);
   const fields = await loadFields(ctx.db, workflow.id);
-  // A 勤怠報告 carries the month's grid, not form fields: the attendance module checks and stores it.
-  const attendance =
-    workflow.kind === 'attendance'
-      ? await prepareAttendanceReport(ctx.db, ctx.user.id, input.body, null)
-      : null;
-  const { values, uploads } = attendance ?? checkValues(fields, input.body);
+  const prepared: PreparedBody = hooks.prepare
+    ? await hooks.prepare(ctx.db, { applicantId: ctx.user.id, body: input.body, taskId: null })
+    : checkValues(fields, input.body);
+  const { values, uploads } = prepared;
   const applicant = await loadApplicant(ctx.db, ctx.user.id);
   const plan = await planFlow(ctx.db, await loadNodeDefinitions(ctx.db, workflow.id), applicant);
 
   const task = await ctx.db.transaction(async (tx) => {
-    if (workflow.kind === 'vacation')
-      await checkVacation(tx, {
-        fields,
-        values,
-        employeeId: applicant.employeeId,
-        applicantId: applicant.userId,
-        exceptTaskId: null,
-      });
+    await hooks.check?.(tx, {
+      fields,
+      values,
+      employeeId: applicant.employeeId,
+      applicantId: applicant.userId,
+      exceptTaskId: null,
+    });
     const [created] = await tx
       .insert(tasks)
       .values({
@@ -103,11 +100,11 @@ export async function submitTask({
         values,
       })
       .returning();
-    if (attendance) await attendance.store(tx, created!.id);
+    await prepared.store?.(tx, created!.id);
     await saveUploads(tx, created!.id, uploads);
     await insertFlow(tx, created!.id, applicant.userId, plan);
     const moved = await advance(tx, created!.id);
-    if (moved.finished && workflow.kind === 'vacation') await enterLeaveHistory(tx, created!);
+    if (moved.finished) await hooks.onFinished?.(tx, moved.task ?? created!);
     await recordTransition(tx, {
       taskId: created!.id,
       action: 'submit',

@@ -15,6 +15,7 @@ import { attachments, taskNodeApprovers, taskNodes } from '../../db/schema/tasks
 import { organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { workflowFields, workflows } from '../../db/schema/workflows.ts';
+import { kindHooks } from './workflow-kinds.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
 type WorkflowRow = typeof workflows.$inferSelect;
@@ -114,7 +115,8 @@ export async function toTask(
     finished_at: task.finishedAt?.toISOString() ?? null,
     can_resubmit: isApplicant && status === '02',
     can_withdraw: isApplicant && (status === '01' || status === '02'),
-    can_cancel_vacation: isApplicant && status === '90' && workflow?.kind === 'vacation',
+    can_cancel_vacation:
+      isApplicant && status === '90' && !!workflow && !!kindHooks(workflow.kind).cancellable,
   };
 }
 

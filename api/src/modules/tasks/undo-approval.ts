@@ -1,18 +1,19 @@
 // Undo (承認取消): an approver takes back their approval while no later node has acted. Their node
-// awaits them again, later nodes return to "not reached", a finished task returns to 01 (and an
-// approved vacation leaves the leave history). undo-info answers the same question without acting.
+// awaits them again, later nodes return to "not reached", a finished task returns to 01 (and its
+// kind's onUndone hook runs: an approved vacation leaves the leave history). undo-info answers the
+// same question without acting.
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { TTask, TUndoInfo } from '@portal/shared/contracts/tasks';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { taskNodes, tasks } from '../../db/schema/tasks.ts';
-import { vacations } from '../../db/schema/vacations.ts';
 import { Conflict } from '../../errors.ts';
 import { findVisibleTask } from './access.ts';
 import { findApproverNode } from './act-on-node.ts';
 import { recordTransition } from './events.ts';
 import { lockTask, resetAfter } from './flow.ts';
+import { kindHooksOf } from './workflow-kinds.ts';
 import { toTask } from './task-views.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
@@ -86,12 +87,15 @@ export async function undoApproval({
       })
       .where(eq(taskNodes.id, node.id));
     await resetAfter(tx, task!.id, node.order);
-    await tx.delete(vacations).where(eq(vacations.taskId, task!.id));
     const [updated] = await tx
       .update(tasks)
       .set({ status: '01', finishedAt: null, updatedAt: new Date() })
       .where(eq(tasks.id, task!.id))
       .returning();
+    if (task!.status === '90') {
+      const hooks = await kindHooksOf(tx, task!.workflowId);
+      await hooks.onUndone?.(tx, updated!);
+    }
     await recordTransition(tx, {
       taskId: task!.id,
       action: 'undo',

@@ -1,16 +1,17 @@
-// POST /api/task/tasks/undo/vacation/: the applicant cancels an approved vacation (90 → 99); the
-// period leaves the leave history, so its paid-leave days count again.
+// POST /api/task/tasks/undo/vacation/: the applicant cancels an approved task of a kind that allows
+// it (a vacation: 90 → 99); the kind's onUndone hook takes the period out of the leave history, so
+// its paid-leave days count again.
 import { eq } from 'drizzle-orm';
 import type { TTask } from '@portal/shared/contracts/tasks';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
 import type { RequestContext } from '../../context.ts';
 import { taskNodes, tasks } from '../../db/schema/tasks.ts';
-import { vacations } from '../../db/schema/vacations.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
 import { recordTransition } from './events.ts';
 import { toTask } from './task-views.ts';
+import { kindHooks } from './workflow-kinds.ts';
 
 export async function undoVacation({
   ctx,
@@ -21,16 +22,16 @@ export async function undoVacation({
 }): Promise<TTask> {
   const task = await findOwnTask(ctx, input.taskId);
   const [workflow] = await ctx.db.select().from(workflows).where(eq(workflows.id, task.workflowId));
-  if (workflow?.kind !== 'vacation' || task.status !== '90')
-    throw new Conflict(WORKFLOW_MSG.vacationUndoNotAllowed);
+  const hooks = workflow ? kindHooks(workflow.kind) : null;
+  if (!hooks?.cancellable || task.status !== '90') throw new Conflict(WORKFLOW_MSG.vacationUndoNotAllowed);
   const fresh = await ctx.db.transaction(async (tx) => {
     await lockOwnTask(tx, task.id, ['90'], WORKFLOW_MSG.vacationUndoNotAllowed);
-    await tx.delete(vacations).where(eq(vacations.taskId, task.id));
     const [updated] = await tx
       .update(tasks)
       .set({ status: '99', updatedAt: new Date(), finishedAt: new Date() })
       .where(eq(tasks.id, task.id))
       .returning();
+    await hooks.onUndone?.(tx, updated!);
     const approvers = await tx
       .select({ id: taskNodes.actedById })
       .from(taskNodes)
@@ -48,7 +49,7 @@ export async function undoVacation({
             {
               userIds: notify,
               title: '休暇が取り消されました',
-              content: `承認済みの「${workflow.name}」が申請者により取り消されました。`,
+              content: `承認済みの「${workflow!.name}」が申請者により取り消されました。`,
               forward: `/task/tasks/approval-finished/${task.id}`,
             },
           ]

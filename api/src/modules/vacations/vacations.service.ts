@@ -11,7 +11,7 @@ import type { RequestContext } from '../../context.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { NotFound } from '../../errors.ts';
 import { listPermissionCodenames } from '../account/account.repository.ts';
-import { paidLeaveBalance } from '../tasks/vacation-checks.ts';
+import { paidLeaveBalance } from './vacation-checks.ts';
 import { listVacationsBetween } from './vacations.repository.ts';
 
 async function mayReadEmployee(ctx: RequestContext, employee: { id: number; userId: number | null }) {

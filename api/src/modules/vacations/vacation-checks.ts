@@ -24,8 +24,8 @@ import { paidLeaveGrants, vacations } from '../../db/schema/vacations.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { ValidationError } from '../../errors.ts';
-import { leaveDayCounter, type LeaveDayCounter } from '../vacations/leave-days.ts';
-import type { FieldRow } from './form-values.ts';
+import { leaveDayCounter, type LeaveDayCounter } from './leave-days.ts';
+import type { FieldRow } from '../tasks/form-values.ts';
 
 interface OpenRequest {
   readonly period: TLeavePeriod;
@@ -190,4 +190,9 @@ export async function enterLeaveHistory(tx: Db, task: typeof tasks.$inferSelect)
       taskId: task.id,
     })
     .onConflictDoNothing({ target: vacations.taskId });
+}
+
+/** An approval taken back (undone, or the vacation cancelled): the period leaves the history again. */
+export async function removeLeaveHistory(tx: Db, task: typeof tasks.$inferSelect): Promise<void> {
+  await tx.delete(vacations).where(eq(vacations.taskId, task.id));
 }

@@ -1,0 +1,74 @@
+// What the engine asks of a workflow kind. The engine itself knows no kind: the module that brings
+// one (attendance, vacations, the assets later) registers its hooks at start (createApp), as the web
+// registers its views in components/task-kind-views.tsx. A kind without hooks is a plain form.
+import type { TTaskFormValues } from '@portal/shared/contracts/tasks';
+import type { TWorkflowKind } from '@portal/shared/workflow/codes';
+import type { TFieldValues } from '@portal/shared/workflow/field-values';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { tasks } from '../../db/schema/tasks.ts';
+import { workflows } from '../../db/schema/workflows.ts';
+import type { FieldRow, Upload } from './form-values.ts';
+
+type TaskRow = typeof tasks.$inferSelect;
+
+/** A submitted body, checked: what the task stores. */
+export interface PreparedBody {
+  readonly values: TFieldValues;
+  readonly uploads: readonly Upload[];
+  /** Inside the transaction, once the task row is written and before its uploads are saved. */
+  store?(tx: Db, taskId: number): Promise<void>;
+}
+
+export interface SubmissionCheck {
+  readonly fields: readonly FieldRow[];
+  readonly values: TFieldValues;
+  readonly employeeId: number | null;
+  readonly applicantId: number;
+  /** The task being resubmitted, null for a new one. */
+  readonly exceptTaskId: number | null;
+}
+
+export interface WorkflowKindHooks {
+  /**
+   * Checks a submitted (or resubmitted: `taskId`) body in place of the generic check of the form's
+   * fields, before the transaction.
+   */
+  prepare?(
+    db: Db,
+    input: { applicantId: number; body: TTaskFormValues; taskId: number | null },
+  ): Promise<PreparedBody>;
+  /** Inside the submitting (or resubmitting) transaction, before the task is written. */
+  check?(tx: Db, input: SubmissionCheck): Promise<void>;
+  /** Inside the transaction in which the task is approved (90). */
+  onFinished?(tx: Db, task: TaskRow): Promise<void>;
+  /** Inside the transaction that takes an approved task back (an undone approval, a cancellation). */
+  onUndone?(tx: Db, task: TaskRow): Promise<void>;
+  /** The reject reason to store; throws a ValidationError on the `reason` field to refuse it. */
+  rejectReason?(reason: string): string;
+  /** The applicant may cancel the approved task (POST tasks/undo/vacation/). */
+  readonly cancellable?: boolean;
+}
+
+const registry = new Map<TWorkflowKind, WorkflowKindHooks>();
+const PLAIN_FORM: WorkflowKindHooks = {};
+
+/** Called again with the same hooks (every createApp) it does nothing; other hooks for a kind throw. */
+export function registerWorkflowKind(kind: TWorkflowKind, hooks: WorkflowKindHooks): void {
+  const present = registry.get(kind);
+  if (present && present !== hooks) throw new Error(`workflow kind ${kind} has hooks already`);
+  registry.set(kind, hooks);
+}
+
+export function kindHooks(kind: TWorkflowKind): WorkflowKindHooks {
+  return registry.get(kind) ?? PLAIN_FORM;
+}
+
+/** The hooks of a task's workflow, by the workflow's id. */
+export async function kindHooksOf(db: Db, workflowId: number): Promise<WorkflowKindHooks> {
+  const [workflow] = await db
+    .select({ kind: workflows.kind })
+    .from(workflows)
+    .where(eq(workflows.id, workflowId));
+  return workflow ? kindHooks(workflow.kind) : PLAIN_FORM;
+}
