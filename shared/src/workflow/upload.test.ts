@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   base64ToBytes,
   bytesToBase64,
+  contentTypeOf,
   encodeUploadString,
   parseUploadString,
   utf8Decode,
@@ -33,5 +34,17 @@ describe('upload strings', () => {
     ['a name that is not UTF-8', `name:${Buffer.from([0xff, 0xfe]).toString('base64')};YQ==`],
   ])('refuses %s', (_name, value) => {
     expect(parseUploadString(value)).toBeNull();
+  });
+});
+
+describe('contentTypeOf', () => {
+  it.each([
+    ['領収書.PDF', 'application/pdf'],
+    ['勤務表.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['photo.jpeg', 'image/jpeg'],
+    ['archive.tar.gz', 'application/octet-stream'],
+    ['README', 'application/octet-stream'],
+  ])('serves %s as %s', (name, type) => {
+    expect(contentTypeOf(name)).toBe(type);
   });
 });

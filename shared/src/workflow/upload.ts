@@ -132,3 +132,26 @@ export function parseUploadString(value: string): TParsedUpload | null {
 export function exceedsUploadLimit(size: number): boolean {
   return size > MAX_UPLOAD_BYTES;
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tiff: 'image/tiff',
+  svg: 'image/svg+xml',
+  ico: 'image/x-icon',
+  pdf: 'application/pdf',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+  csv: 'text/csv',
+  txt: 'text/plain',
+};
+
+/** The media type a stored file is served with, by its name's extension; unknown: octet-stream. */
+export function contentTypeOf(filename: string): string {
+  const extension = filename.split('.').pop()?.toLowerCase() ?? '';
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}

@@ -1,9 +1,13 @@
 // Queries of monthly attendance: drafts, report versions, and who has not reported a month yet.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { attendanceDrafts, attendanceVersions, type TAttendanceData } from '../../db/schema/attendance.ts';
 import { tasks } from '../../db/schema/tasks.ts';
+import { employees } from '../../db/schema/employees.ts';
 import { workflows } from '../../db/schema/workflows.ts';
+import { employeeName } from '../people/display-names.ts';
 
 /** Task statuses that hold a month: in progress, sent back, approved. Rejected (10) and withdrawn (99) free it. */
 export const MONTH_HOLDING_STATUSES = ['01', '02', '90'] as const;
@@ -31,9 +35,11 @@ export async function listEmployeesWithoutSubmittedMonth(
   month: number,
 ): Promise<EmployeeToRemind[]> {
   const first = firstOfMonth(year, month);
-  const result = (await db.execute(sql`
+  const rows = await queryRows<EmployeeToRemind>(
+    db,
+    sql`
     select e.id as "employeeId", u.id as "userId", e.code as "code",
-           e.last_name || ' ' || e.first_name as "name"
+           ${employeeName(alias(employees, 'e'))} as "name"
     from employees e
     join users u on u.id = e.user_id and u.is_active
     where exists (
@@ -45,8 +51,9 @@ export async function listEmployeesWithoutSubmittedMonth(
       select 1 from attendance_versions v join tasks t on t.id = v.task_id
       where v.employee_id = e.id and v.year = ${year} and v.month = ${month}
         and t.status in ('01', '90'))
-    order by e.code`)) as unknown as { rows: EmployeeToRemind[] };
-  return result.rows.map((r) => ({ ...r, employeeId: Number(r.employeeId), userId: Number(r.userId) }));
+    order by e.code`,
+  );
+  return rows.map((r) => ({ ...r, employeeId: Number(r.employeeId), userId: Number(r.userId) }));
 }
 
 export async function findDraft(db: Db, employeeId: number, year: number, month: number) {

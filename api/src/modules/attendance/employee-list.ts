@@ -3,6 +3,7 @@
 // employee.view_attendance_org_only: their own organisations and below), each with the month's
 // status and, once submitted, the merged totals of the latest version. Without either permission: 403.
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type {
   TAttendanceEmployeeListItem,
   TAttendanceEmployeeListQuery,
@@ -10,10 +11,16 @@ import type {
 } from '@portal/shared/contracts/attendance';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import type { RequestContext } from '../../context.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { employees } from '../../db/schema/employees.ts';
 import { PermissionDenied } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
+import { employeeName } from '../people/display-names.ts';
 import { monthStatusName } from './my-month.ts';
 import { attendanceScope, inCallersOrgs } from './visibility.ts';
+
+/** The employees table as `e` in the SQL below. */
+const e = alias(employees, 'e');
 
 interface Row {
   employee_id: number;
@@ -49,16 +56,19 @@ export async function listAttendanceEmployees({
   if (input.query) {
     const like = `%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`(e.code ilike ${like} or (e.last_name || e.first_name) ilike ${like}
-      or (e.last_name || ' ' || e.first_name) ilike ${like}
+      or (${employeeName(e)}) ilike ${like}
       or (e.last_name_kana || e.first_name_kana) ilike ${like})`);
   }
   const where = sql.join(conditions, sql` and `);
 
-  const counted = (await ctx.db.execute(
+  const counted = await queryRows<{ count: number }>(
+    ctx.db,
     sql`select count(*)::int as count from employees e where ${where}`,
-  )) as unknown as { rows: { count: number }[] };
-  const rows = (await ctx.db.execute(sql`
-    select e.id as employee_id, e.code as employee_code, e.last_name || ' ' || e.first_name as employee_name,
+  );
+  const rows = await queryRows<Row>(
+    ctx.db,
+    sql`
+    select e.id as employee_id, e.code as employee_code, ${employeeName(e)} as employee_name,
       (select o.name from positions p join organizations o on o.id = p.organization_id
         where p.employee_id = e.id order by p.is_part_time, p.id limit 1) as org_name,
       r.task_id, r.task_status, r.submitted_at,
@@ -75,11 +85,12 @@ export async function listAttendanceEmployees({
       order by t.id desc, v.version desc limit 1) r on true
     where ${where}
     order by e.code
-    limit ${PAGE_SIZE} offset ${pageOffset(input.page)}`)) as unknown as { rows: Row[] };
+    limit ${PAGE_SIZE} offset ${pageOffset(input.page)}`,
+  );
 
   return {
-    count: Number(counted.rows[0]?.count ?? 0),
-    results: rows.rows.map((r) => {
+    count: Number(counted[0]?.count ?? 0),
+    results: rows.map((r) => {
       const status: TAttendanceMonthStatus = r.task_status
         ? (r.task_status as TAttendanceMonthStatus)
         : r.has_draft

@@ -10,6 +10,7 @@ import { attendanceVersions } from '../../db/schema/attendance.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { NotFound } from '../../errors.ts';
+import { employeeName } from '../people/display-names.ts';
 import { requirePerm } from '../../permissions.ts';
 import { findLatestVersion } from './attendance.repository.ts';
 import { monthPdf } from './month-pdf.ts';
@@ -69,7 +70,7 @@ async function payrollRows(ctx: RequestContext, year: number, month: number): Pr
     .select({
       employeeId: attendanceVersions.employeeId,
       code: employees.code,
-      name: sql<string>`${employees.lastName} || ' ' || ${employees.firstName}`,
+      name: employeeName(employees),
       orgName: sql<
         string | null
       >`(select o.name from positions p join organizations o on o.id = p.organization_id

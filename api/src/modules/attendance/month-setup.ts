@@ -1,7 +1,7 @@
 // What a month of one employee starts from: the calendar (national holidays + the company calendar),
 // the contract's hours and end, the leave of the month, and the form's defaults built from them by the
 // shared form rules (spec §4.4).
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import {
   applyLeavePeriods,
   createAttendanceForm,
@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import type { TAttendanceData } from '../../db/schema/attendance.ts';
 import { contracts, employees } from '../../db/schema/employees.ts';
 import { loadMonthCalendarSettings } from '../calendar/calendar.repository.ts';
+import { employeeName } from '../people/display-names.ts';
 import { listVacationsBetween } from '../vacations/vacations.repository.ts';
 
 export interface EmployeeRef {
@@ -41,7 +42,7 @@ const employeeColumns = {
   id: employees.id,
   userId: employees.userId,
   code: employees.code,
-  name: sql<string>`${employees.lastName} || ' ' || ${employees.firstName}`,
+  name: employeeName(employees),
 };
 
 export async function findEmployeeOfUser(db: Db, userId: number): Promise<EmployeeRef | null> {

@@ -20,7 +20,7 @@ import { Conflict, NotFound, PermissionDenied } from '../../errors.ts';
 import { listPermissionCodenames } from '../account/account.repository.ts';
 import { lockTask } from '../tasks/flow.ts';
 import { saveUploads } from '../tasks/form-values.ts';
-import { userNames } from '../tasks/task-views.ts';
+import { userNames } from '../people/display-names.ts';
 import { listVersions } from './attendance.repository.ts';
 import { checkMonth, fieldErrorsOf } from './check-month.ts';
 import { findEmployee, loadMonthSetup, type EmployeeRef } from './month-setup.ts';

@@ -10,12 +10,12 @@ import {
 import { MAX_UPLOAD_KB } from '@portal/shared/limits';
 import { ATTENDANCE_MSG, FIELD_MSG, WORKFLOW_MSG } from '@portal/shared/messages';
 import type { TFieldValues } from '@portal/shared/workflow/field-values';
-import { exceedsUploadLimit, parseUploadString } from '@portal/shared/workflow/upload';
+import { contentTypeOf, exceedsUploadLimit, parseUploadString } from '@portal/shared/workflow/upload';
 import type { Db } from '../../db/client.ts';
 import { attendanceVersions, type TAttendanceData } from '../../db/schema/attendance.ts';
 import { attachments } from '../../db/schema/tasks.ts';
 import { Conflict, ValidationError } from '../../errors.ts';
-import { contentTypeOf, type Upload } from '../tasks/form-values.ts';
+import type { Upload } from '../tasks/form-values.ts';
 import { findHoldingReport, upsertDraft } from './attendance.repository.ts';
 import { checkMonth, fieldErrorsOf } from './check-month.ts';
 import { findEmployeeOfUser, loadMonthSetup } from './month-setup.ts';

@@ -5,6 +5,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { hasPerm, PERM } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { NotFound } from '../../errors.ts';
@@ -48,10 +49,8 @@ export async function mayViewEmployee(
   const scope = await attendanceScope(ctx);
   if (scope === 'all') return true;
   if (scope === 'none') return false;
-  const result = (await ctx.db.execute(
-    sql`select 1 as ok where ${inCallersOrgs(employee.id, ctx.user.id)}`,
-  )) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+  const rows = await queryRows(ctx.db, sql`select 1 as ok where ${inCallersOrgs(employee.id, ctx.user.id)}`);
+  return rows.length > 0;
 }
 
 export type AttendanceTask = typeof tasks.$inferSelect;

@@ -14,7 +14,8 @@ import { approvalProxies } from '../../db/schema/proxies.ts';
 import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { tokyoDate } from '../../dates.ts';
 import { NotFound } from '../../errors.ts';
-import { toTask, toTaskForm, toTaskNodes, userNames } from '../tasks/task-views.ts';
+import { userNames } from '../people/display-names.ts';
+import { toTask, toTaskForm, toTaskNodes } from '../tasks/task-views.ts';
 import { paidLeaveBalance } from '../vacations/vacation-checks.ts';
 import { larkReachOf, larkReachOfUser } from './lark-users.ts';
 

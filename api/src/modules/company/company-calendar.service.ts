@@ -11,7 +11,7 @@ import type {
 import { MAX_UPLOAD_KB } from '@portal/shared/limits';
 import { FIELD_MSG } from '@portal/shared/messages';
 import { hasPerm, PERM } from '@portal/shared/permissions';
-import { exceedsUploadLimit, parseUploadString } from '@portal/shared/workflow/upload';
+import { contentTypeOf, exceedsUploadLimit, parseUploadString } from '@portal/shared/workflow/upload';
 import { ATTACHMENT_EXTENSIONS } from '@portal/shared/limits';
 import type { RequestContext } from '../../context.ts';
 import { companyCalendarFiles } from '../../db/schema/company.ts';
@@ -19,7 +19,6 @@ import { NotFound, ValidationError } from '../../errors.ts';
 import { requirePerm } from '../../permissions.ts';
 import { listPermissionCodenames } from '../account/account.repository.ts';
 import { loadCalendarSettings, saveCalendarSettings } from '../calendar/calendar.repository.ts';
-import { contentTypeOf } from '../tasks/form-values.ts';
 import { listCalendarFiles } from './company.repository.ts';
 import { toCalendarFile } from './company.service.ts';
 

@@ -12,7 +12,7 @@ import { users } from '../../db/schema/users.ts';
 import { tokyoDate } from '../../dates.ts';
 import { NotFound, PermissionDenied, ValidationError } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
-import { userNames } from '../tasks/task-views.ts';
+import { userNames } from '../people/display-names.ts';
 
 type ProxyRow = typeof approvalProxies.$inferSelect;
 

@@ -18,6 +18,7 @@ import { users } from '../../db/schema/users.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { Conflict, NotFound, PermissionDenied } from '../../errors.ts';
+import { userDisplayName } from '../people/display-names.ts';
 import { findVisibleTask } from './access.ts';
 import { preparedPerDb } from './prepared.ts';
 import { toTask } from './task-views.ts';
@@ -82,9 +83,7 @@ async function lockForAction(tx: Db, taskId: number) {
     .select({
       task: tasks,
       workflow: workflows,
-      applicantName: sql<string>`case when coalesce(${employees.lastName}, '') <> ''
-        then ${employees.lastName} || ' ' || ${employees.firstName}
-        else coalesce(nullif(${users.fullName}, ''), ${users.username}) end`,
+      applicantName: userDisplayName(users, employees),
     })
     .from(tasks)
     .innerJoin(workflows, eq(workflows.id, tasks.workflowId))

@@ -5,6 +5,7 @@ import { OBSERVER_NODE_CODE } from '@portal/shared/codes';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
 import { NON_FIELD_ERRORS } from '@portal/shared/contracts/errors';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { approvalProxies } from '../../db/schema/proxies.ts';
 import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { nodeApprovers, nodes } from '../../db/schema/workflows.ts';
@@ -138,16 +139,19 @@ export async function advance(tx: Db, taskId: number): Promise<Advance> {
 export async function actorsOfNodes(db: Db, taskNodeIds: readonly number[]): Promise<Map<number, number[]>> {
   if (taskNodeIds.length === 0) return new Map();
   const today = tokyoDate();
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ task_node_id: number; user_id: number }>(
+    db,
+    sql`
     select a.task_node_id, a.user_id, 0 as kind from ${taskNodeApprovers} a
     where a.task_node_id in ${taskNodeIds}
     union all
     select a.task_node_id, p.proxy_id, 1 from ${taskNodeApprovers} a
     join ${approvalProxies} p on p.principal_id = a.user_id
     where a.task_node_id in ${taskNodeIds} and p.start_date <= ${today} and p.end_date >= ${today}
-    order by 1, 3`)) as unknown as { rows: { task_node_id: number; user_id: number }[] };
+    order by 1, 3`,
+  );
   const actors = new Map<number, number[]>();
-  for (const row of result.rows) {
+  for (const row of rows) {
     const list = actors.get(row.task_node_id) ?? [];
     if (!list.includes(row.user_id)) list.push(row.user_id);
     actors.set(row.task_node_id, list);

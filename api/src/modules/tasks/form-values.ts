@@ -7,7 +7,7 @@ import {
   fieldRuleOf,
   type TFieldValues,
 } from '@portal/shared/workflow/field-values';
-import { parseUploadString } from '@portal/shared/workflow/upload';
+import { contentTypeOf, parseUploadString } from '@portal/shared/workflow/upload';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/tasks.ts';
 import { workflowFields } from '../../db/schema/workflows.ts';
@@ -20,28 +20,6 @@ export interface Upload {
   readonly name: string;
   readonly contentType: string;
   readonly content: Buffer;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-  tiff: 'image/tiff',
-  svg: 'image/svg+xml',
-  ico: 'image/x-icon',
-  pdf: 'application/pdf',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
-  csv: 'text/csv',
-  txt: 'text/plain',
-};
-
-export function contentTypeOf(filename: string): string {
-  const extension = filename.split('.').pop()?.toLowerCase() ?? '';
-  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
 
 export function loadFields(db: Db, workflowId: number): Promise<FieldRow[]> {

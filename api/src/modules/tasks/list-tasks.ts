@@ -15,12 +15,14 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { labelOf, TASK_STATUSES, type TaskStatus } from '@portal/shared/codes';
 import type { TTaskListItem, TTaskListQuery } from '@portal/shared/contracts/tasks';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import type { TTaskListFilter } from '@portal/shared/workflow/codes';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { approvalProxies } from '../../db/schema/proxies.ts';
@@ -29,6 +31,7 @@ import { users } from '../../db/schema/users.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { pageOffset } from '../../pagination.ts';
+import { userDisplayName } from '../people/display-names.ts';
 import { preparedPerDb } from './prepared.ts';
 
 /** The caller and, today, the principals they stand in for: whose awaiting nodes are theirs. */
@@ -113,10 +116,7 @@ export async function countLists<F extends TTaskListFilter>(
   userId: number,
 ): Promise<Record<F, number>> {
   const columns = filters.map((f) => sql`(${countQuery(db, f, userId)}) as ${sql.identifier(f)}`);
-  const result = (await db.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
-    rows: Record<F, number | string>[];
-  };
-  const row = result.rows[0];
+  const [row] = await queryRows<Record<F, number | string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
   // count() is a bigint: node-postgres hands it over as text.
   return Object.fromEntries(filters.map((f) => [f, Number(row?.[f] ?? 0)])) as Record<F, number>;
 }
@@ -124,11 +124,12 @@ export async function countLists<F extends TTaskListFilter>(
 /** A column of the outer `tasks` row, qualified: the subqueries below have tables of their own. */
 const taskColumn = (name: string) => sql`${tasks}.${sql.identifier(name)}`;
 
-/** As userNames (task-views.ts): the employee's '姓 名', else the account's full name, else the username. */
+const u = alias(users, 'u');
+const e = alias(employees, 'e');
+
+/** The display name of the user `userId` (people/display-names.ts). */
 function displayNameOf(userId: SQL): SQL<string | null> {
-  return sql<string | null>`(select case when coalesce(e.last_name, '') <> ''
-      then e.last_name || ' ' || e.first_name
-      else coalesce(nullif(u.full_name, ''), u.username) end
+  return sql<string | null>`(select ${userDisplayName(u, e)}
     from ${users} u left join ${employees} e on e.user_id = u.id where u.id = ${userId})`;
 }
 

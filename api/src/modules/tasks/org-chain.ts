@@ -2,9 +2,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrgLevel } from '@portal/shared/codes';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { positions } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
+import { userDisplayName } from '../people/display-names.ts';
 
 export interface ChainOrg {
   readonly id: number;
@@ -27,18 +29,15 @@ export interface Applicant {
 export async function loadApplicant(db: Db, userId: number): Promise<Applicant> {
   const [row] = await db
     .select({
-      fullName: users.fullName,
-      username: users.username,
+      name: userDisplayName(users, employees),
       employeeId: employees.id,
       code: employees.code,
-      lastName: employees.lastName,
-      firstName: employees.firstName,
     })
     .from(users)
     .leftJoin(employees, eq(employees.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw new Error(`user ${userId} vanished`);
-  const name = row.lastName ? `${row.lastName} ${row.firstName}` : row.fullName || row.username;
+  const { name } = row;
   if (row.employeeId === null) return { userId, name, employeeId: null, employeeCode: null, chain: [] };
   const [main] = await db
     .select({ orgId: positions.organizationId })
@@ -57,7 +56,9 @@ export async function loadApplicant(db: Db, userId: number): Promise<Applicant> 
 
 /** The organisation and its ancestors, nearest first. */
 export async function orgChain(db: Db, orgId: number): Promise<ChainOrg[]> {
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ id: number; name: string; level: OrgLevel; head_user_id: number | null }>(
+    db,
+    sql`
     with recursive chain(id, name, level, parent_id, head_employee_id, depth) as (
       select id, name, level, parent_id, head_employee_id, 0 from organizations where id = ${orgId}
       union all
@@ -68,15 +69,16 @@ export async function orgChain(db: Db, orgId: number): Promise<ChainOrg[]> {
     from chain c
     left join employees e on e.id = c.head_employee_id
     left join users u on u.id = e.user_id and u.is_active
-    order by c.depth`)) as unknown as {
-    rows: { id: number; name: string; level: OrgLevel; head_user_id: number | null }[];
-  };
-  return result.rows.map((r) => ({ id: r.id, name: r.name, level: r.level, headUserId: r.head_user_id }));
+    order by c.depth`,
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, level: r.level, headUserId: r.head_user_id }));
 }
 
 /** Active users holding a position in the organisation or any organisation below it. */
 export async function usersInOrgTree(db: Db, orgId: number): Promise<number[]> {
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
     with recursive tree(id, depth) as (
       select id, 0 from organizations where id = ${orgId}
       union all
@@ -86,8 +88,9 @@ export async function usersInOrgTree(db: Db, orgId: number): Promise<number[]> {
     join positions p on p.organization_id = tree.id
     join employees e on e.id = p.employee_id
     join users u on u.id = e.user_id and u.is_active
-    order by u.id`)) as unknown as { rows: { id: number }[] };
-  return result.rows.map((r) => r.id);
+    order by u.id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Every active user with an employee record (observerDispatch 90). */

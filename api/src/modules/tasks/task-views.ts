@@ -1,5 +1,6 @@
 // The task as the screens read it: ZTask (spec §3.1), its form (§3.2) and its node instances (§3.9).
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   labelOf,
   NODE_STATUSES,
@@ -15,38 +16,32 @@ import { attachments, taskNodeApprovers, taskNodes } from '../../db/schema/tasks
 import { organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { workflowFields, workflows } from '../../db/schema/workflows.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { employeeName, userDisplayName, userNames } from '../people/display-names.ts';
 import { kindHooks } from './workflow-kinds.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
 type WorkflowRow = typeof workflows.$inferSelect;
 
-/** Display names of users: the employee's '姓 名', else the account's full name, else the username. */
-export async function userNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      fullName: users.fullName,
-      username: users.username,
-      lastName: employees.lastName,
-      firstName: employees.firstName,
-    })
-    .from(users)
-    .leftJoin(employees, eq(employees.userId, users.id))
-    .where(inArray(users.id, unique));
-  return new Map(
-    rows.map((r) => [r.id, r.lastName ? `${r.lastName} ${r.firstName}` : r.fullName || r.username]),
-  );
-}
+/** The table aliases of taskDetails' SQL. */
+const u = alias(users, 'u');
+const ue = alias(employees, 'ue');
+const e = alias(employees, 'e');
 
 /** The applicant's name, employee, organisation path and current nodes of a task, in one query. */
 async function taskDetails(db: Db, task: TaskRow) {
-  const result = (await db.execute(sql`
+  const [row] = await queryRows<{
+    applicant_name: string | null;
+    employee_code: string | null;
+    employee_name: string | null;
+    current_node_name: string | null;
+    org: string | { id: number | null; name: string | null; full_name: string | null } | null;
+  }>(
+    db,
+    sql`
     select
-      case when coalesce(ue.last_name, '') <> '' then ue.last_name || ' ' || ue.first_name
-        else coalesce(nullif(u.full_name, ''), u.username) end as applicant_name,
-      e.code as employee_code, e.last_name || ' ' || e.first_name as employee_name,
+      ${userDisplayName(u, ue)} as applicant_name,
+      e.code as employee_code, ${employeeName(e)} as employee_name,
       (select string_agg(n.name, '、' order by n.id) from ${taskNodes} n
         where n.task_id = ${task.id} and n.status = '01') as current_node_name,
       (with recursive chain(id, name, parent_id, depth) as (
@@ -62,16 +57,8 @@ async function taskDetails(db: Db, task: TaskRow) {
     from ${users} u
     left join ${employees} ue on ue.user_id = u.id
     left join ${employees} e on e.id = ${task.employeeId}
-    where u.id = ${task.applicantId}`)) as unknown as {
-    rows: {
-      applicant_name: string | null;
-      employee_code: string | null;
-      employee_name: string | null;
-      current_node_name: string | null;
-      org: string | { id: number | null; name: string | null; full_name: string | null } | null;
-    }[];
-  };
-  const row = result.rows[0];
+    where u.id = ${task.applicantId}`,
+  );
   // json comes back parsed from PGlite, as text from node-postgres through drizzle's execute.
   const org = typeof row?.org === 'string' ? (JSON.parse(row.org) as typeof row.org) : row?.org;
   return {

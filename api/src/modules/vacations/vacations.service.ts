@@ -8,6 +8,7 @@ import type { TPaidLeaveBalance, TVacation } from '@portal/shared/contracts/vaca
 import { MSG } from '@portal/shared/messages';
 import { hasPerm, PERM } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { NotFound } from '../../errors.ts';
 import { listPermissionCodenames } from '../account/account.repository.ts';
@@ -19,7 +20,9 @@ async function mayReadEmployee(ctx: RequestContext, employee: { id: number; user
   const perms = await listPermissionCodenames(ctx.db, ctx.user.id);
   if (hasPerm({ is_superuser: false, perms }, PERM.viewAttendance)) return true;
   if (!hasPerm({ is_superuser: false, perms }, PERM.viewAttendanceOrgOnly)) return false;
-  const result = (await ctx.db.execute(sql`
+  const rows = await queryRows(
+    ctx.db,
+    sql`
     with recursive tree(id, depth) as (
       select p.organization_id, 0 from positions p join employees e on e.id = p.employee_id
       where e.user_id = ${ctx.user.id}
@@ -27,8 +30,9 @@ async function mayReadEmployee(ctx: RequestContext, employee: { id: number; user
       select o.id, t.depth + 1 from organizations o join tree t on o.parent_id = t.id where t.depth < 20
     )
     select 1 from positions p join tree on tree.id = p.organization_id
-    where p.employee_id = ${employee.id} limit 1`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+    where p.employee_id = ${employee.id} limit 1`,
+  );
+  return rows.length > 0;
 }
 
 export async function listEmployeeVacations({

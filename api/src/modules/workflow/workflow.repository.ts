@@ -6,7 +6,7 @@ import { OBSERVER_NODE_CODE } from '@portal/shared/codes';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { nodeApprovers, nodes, workflowFields, workflows } from '../../db/schema/workflows.ts';
-import { userNames } from '../tasks/task-views.ts';
+import { userNames } from '../people/display-names.ts';
 
 type WorkflowRow = typeof workflows.$inferSelect;
 type NodeRow = typeof nodes.$inferSelect;
