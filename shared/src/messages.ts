@@ -142,9 +142,29 @@ export const ATTENDANCE_MSG = {
   timesheetLabel: 'タイムシート',
 } as const;
 
+/** The bell notifications the task transitions write (ours); the bot's cards reuse the titles. */
+export const BELL_MSG = {
+  approvalTitle: (workflow: string) => `承認依頼：${workflow}`,
+  approvalContent: (applicant: string, workflow: string) =>
+    `${applicant} さんの「${workflow}」が承認待ちです。`,
+  observerTitle: (workflow: string) => `参照：${workflow}`,
+  observerContent: (applicant: string, workflow: string) =>
+    `${applicant} さんが「${workflow}」を申請しました。`,
+  approvedTitle: '申請が承認されました',
+  approvedContent: (workflow: string) => `「${workflow}」が承認されました。`,
+  sentBackTitle: '申請が差戻されました',
+  sentBackContent: (workflow: string, comment: string) => `「${workflow}」が差戻されました：${comment}`,
+  rejectedTitle: '申請が却下されました',
+  rejectedContent: (workflow: string, reason: string) => `「${workflow}」が却下されました：${reason}`,
+  withdrawnTitle: '申請が取り消されました',
+  withdrawnContent: (workflow: string) => `「${workflow}」が申請者により取り消されました。`,
+  cancelledTitle: '休暇が取り消されました',
+  cancelledContent: (workflow: string) => `承認済みの「${workflow}」が申請者により取り消されました。`,
+} as const;
+
 /** The Lark bot's cards and messages (ours; the outcomes reuse SUCCESS where the spec has them). */
 export const BOT_MSG = {
-  approvalTitle: (workflow: string) => `承認依頼：${workflow}`,
+  approvalTitle: BELL_MSG.approvalTitle,
   handledTitle: (workflow: string) => `処理済み：${workflow}`,
   openInPortal: 'ポータルで開く',
   commentPlaceholder: 'コメント（差戻し・却下の場合は必須）',
@@ -160,9 +180,9 @@ export const BOT_MSG = {
   commentRequired: FIELD_MSG.required('コメント'),
   reasonRequired: FIELD_MSG.required('却下理由'),
   resultTitle: {
-    '90': '申請が承認されました',
-    '02': '申請が差戻されました',
-    '10': '申請が却下されました',
+    '90': BELL_MSG.approvedTitle,
+    '02': BELL_MSG.sentBackTitle,
+    '10': BELL_MSG.rejectedTitle,
   } as Readonly<Record<string, string>>,
   failed: 'Lark からの操作を処理できませんでした。ポータルで操作してください。',
 } as const;

@@ -2,9 +2,10 @@
 // of workflow, the states after an action, and the limits Lark puts on a card.
 import { describe, expect, it } from 'vitest';
 import { BOT_MSG, CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { taskLink } from '@portal/shared/workflow/task-links';
 import { nodeCard, type NodeCardInput } from './approval-card.ts';
 import { CARD_MAX_BYTES, cardBytes, type Card } from './card-kit.ts';
-import { openInLark, portalPath } from './links.ts';
+import { openInLark } from './links.ts';
 import { resultCard } from './result-card.ts';
 import {
   CARD_SAMPLES,
@@ -194,7 +195,7 @@ describe('purity and limits', () => {
     const url = openInLark(
       'https://applink.larksuite.com/client/web_url/open?mode=window&url={url}',
       'https://portal.example.jp',
-      portalPath.approval(101, 201),
+      taskLink.approval(101, 201),
     );
     expect(url).toBe(
       'https://applink.larksuite.com/client/web_url/open?mode=window&url=https%3A%2F%2Fportal.example.jp%2Ftask%2Ftasks%2Fapproval%2F101%2Fnodes%2F201',

@@ -11,8 +11,9 @@ import type {
   TCardNode,
   TCardRecipient,
 } from '@portal/shared/contracts/bot-jobs';
+import { taskLink } from '@portal/shared/workflow/task-links';
 import { nodeCard } from '../cards/approval-card.ts';
-import { openInLark, portalPath } from '../cards/links.ts';
+import { openInLark } from '../cards/links.ts';
 import { resultCard } from '../cards/result-card.ts';
 import type { BotConfig } from '../config.ts';
 import type { BotContext } from '../context.ts';
@@ -38,7 +39,7 @@ export function cardFor(
     data,
     nodeId,
     recipient,
-    openUrl: openUrl(config, portalPath.approval(data.task.id, nodeId)),
+    openUrl: openUrl(config, taskLink.approval(data.task.id, nodeId)),
     alreadyHandled,
   });
 }
@@ -121,7 +122,7 @@ async function tellApplicant(
   openId: string | undefined,
 ): Promise<void> {
   if (!openId) return;
-  const message = resultCard(data, openUrl(ctx.config, portalPath.mine(data.task.id, data.task.status)));
+  const message = resultCard(data, openUrl(ctx.config, taskLink.mine(data.task.id, data.task.status)));
   if (!message) return;
   await ctx.sendLark({
     key: `r${eventKey}`.slice(0, 50),

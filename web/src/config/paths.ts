@@ -1,4 +1,6 @@
 // Paths the code links to. Route patterns and their titles live in page-titles.ts.
+import { taskLink } from '@portal/shared/workflow/task-links';
+
 export const PATHS = {
   login: '/login',
   loginNative: '/login-native',
@@ -16,11 +18,11 @@ export const PATHS = {
   workflows: '/workflow/workflows',
   nodes: '/workflow/nodes',
   procedures: '/task/workflows',
-  tasksUnresolved: '/task/tasks/unresolved',
-  tasksApproval: '/task/tasks/approval',
-  tasksApprovalFinished: '/task/tasks/approval-finished',
-  tasksFinished: '/task/tasks/finished',
-  tasksObserver: '/task/tasks/observer',
+  tasksUnresolved: taskLink.list('unresolved'),
+  tasksApproval: taskLink.list('approval'),
+  tasksApprovalFinished: taskLink.list('approval-finished'),
+  tasksFinished: taskLink.list('finished'),
+  tasksObserver: taskLink.list('observer'),
   expenseUpload: '/expense/upload/',
   expenseUploads: '/expense/uploads',
   expenseAttendance: '/expense/attendance',

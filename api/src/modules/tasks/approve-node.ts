@@ -3,7 +3,8 @@
 import type { TTask } from '@portal/shared/contracts/tasks';
 import type { RequestContext } from '../../context.ts';
 import { actOnNode } from './act-on-node.ts';
-import { forwardTo, recordTransition, type Bell } from './events.ts';
+import { advanceBells } from './bells.ts';
+import { recordTransition } from './events.ts';
 import { advance } from './flow.ts';
 import { kindHooks } from './workflow-kinds.ts';
 
@@ -21,19 +22,6 @@ export function approveNode({
     async (tx, { task, node, workflow, principalId, applicantName }) => {
       const moved = await advance(tx, task.id);
       if (moved.finished) await kindHooks(workflow.kind).onFinished?.(tx, moved.task ?? task);
-      const bells: Bell[] = moved.activated.map((next) => ({
-        userIds: next.userIds,
-        title: `承認依頼：${workflow.name}`,
-        content: `${applicantName} さんの「${workflow.name}」が承認待ちです。`,
-        forward: forwardTo.approval(task.id, next.id),
-      }));
-      if (moved.finished)
-        bells.push({
-          userIds: [task.applicantId],
-          title: '申請が承認されました',
-          content: `「${workflow.name}」が承認されました。`,
-          forward: forwardTo.finished(task.id),
-        });
       await recordTransition(tx, {
         taskId: task.id,
         action: 'approve',
@@ -42,7 +30,7 @@ export function approveNode({
         principalId,
         comment: input.comment,
         status: moved.finished ? '90' : '01',
-        bells,
+        bells: advanceBells(task, workflow.name, applicantName, moved),
       });
       return moved.task;
     },

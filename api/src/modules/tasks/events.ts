@@ -2,21 +2,11 @@
 // one outbox row for the bot (keyed by the event, so a retried relay never posts twice) and the
 // bell notifications.
 import { sql } from 'drizzle-orm';
+import type { TEventJobName, TTaskEventAction, TTaskEventPayload } from '@portal/shared/contracts/bot-jobs';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { taskEvents } from '../../db/schema/tasks.ts';
-
-export type TaskAction =
-  | 'submit'
-  | 'approve'
-  | 'auto_approve'
-  | 'send_back'
-  | 'reject'
-  | 'resubmit'
-  | 'withdraw'
-  | 'undo'
-  | 'cancel_vacation';
 
 export interface Bell {
   readonly userIds: readonly number[];
@@ -27,7 +17,7 @@ export interface Bell {
 
 export interface TransitionRecord {
   readonly taskId: number;
-  readonly action: TaskAction;
+  readonly action: TTaskEventAction;
   readonly actorId: number;
   readonly taskNodeId?: number | null;
   readonly principalId?: number | null;
@@ -47,7 +37,7 @@ export async function recordTransition(tx: Db, record: TransitionRecord): Promis
       forward: bell.forward,
     })),
   );
-  const payload = {
+  const payload: TTaskEventPayload = {
     task_id: record.taskId,
     action: record.action,
     actor_id: record.actorId,
@@ -60,6 +50,7 @@ export async function recordTransition(tx: Db, record: TransitionRecord): Promis
       forward: b.forward,
     })),
   };
+  const topic: TEventJobName = `task.${record.action}`;
   await tx.execute(sql`
     with event as (
       insert into ${taskEvents} (task_id, task_node_id, user_id, principal_id, action, comment)
@@ -72,12 +63,5 @@ export async function recordTransition(tx: Db, record: TransitionRecord): Promis
       from jsonb_to_recordset(${JSON.stringify(bells)}::jsonb) as b(user_id integer, title text, content text, forward text)
     )
     insert into ${outbox} (topic, idempotency_key, payload)
-    select ${`task.${record.action}`}, 'task-event:' || event.id, ${JSON.stringify(payload)}::jsonb from event`);
+    select ${topic}, 'task-event:' || event.id, ${JSON.stringify(payload)}::jsonb from event`);
 }
-
-export const forwardTo = {
-  approval: (taskId: number, taskNodeId: number) => `/task/tasks/approval/${taskId}/nodes/${taskNodeId}`,
-  unresolved: (taskId: number) => `/task/tasks/unresolved/${taskId}`,
-  finished: (taskId: number) => `/task/tasks/finished/${taskId}`,
-  observer: (taskId: number) => `/task/tasks/observer/${taskId}`,
-} as const;

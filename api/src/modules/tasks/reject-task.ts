@@ -7,7 +7,8 @@ import { tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { findVisibleTask } from './access.ts';
 import { actOnNode } from './act-on-node.ts';
-import { forwardTo, recordTransition } from './events.ts';
+import { rejectedBell } from './bells.ts';
+import { recordTransition } from './events.ts';
 import { parkAwaitingNodes } from './flow.ts';
 import { kindHooks } from './workflow-kinds.ts';
 
@@ -48,14 +49,7 @@ export async function rejectTask({
         principalId,
         comment: reason,
         status: '10',
-        bells: [
-          {
-            userIds: [task.applicantId],
-            title: '申請が却下されました',
-            content: `「${workflow.name}」が却下されました：${reason}`,
-            forward: forwardTo.finished(task.id),
-          },
-        ],
+        bells: [rejectedBell(task, workflow.name, reason)],
       });
     },
   );

@@ -9,11 +9,11 @@ import { attachments, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
+import { startBells } from './bells.ts';
 import { recordTransition } from './events.ts';
 import { advance, insertFlow, loadNodeDefinitions, planFlow } from './flow.ts';
 import { checkValues, loadFields, saveUploads } from './form-values.ts';
 import { loadApplicant } from './org-chain.ts';
-import { startBells } from './submit-task.ts';
 import { toTask } from './task-views.ts';
 import { kindHooks, type PreparedBody } from './workflow-kinds.ts';
 
@@ -70,7 +70,7 @@ export async function resubmitTask({
       action: 'resubmit',
       actorId: applicant.userId,
       status: moved.finished ? '90' : '01',
-      bells: startBells(task, workflow!.name, applicant.name, applicant.userId, plan, moved),
+      bells: startBells(task, workflow!.name, applicant.name, plan, moved),
     });
     const [row] = await tx.select().from(tasks).where(eq(tasks.id, task.id));
     return row!;

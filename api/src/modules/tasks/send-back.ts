@@ -5,7 +5,8 @@ import type { TTask } from '@portal/shared/contracts/tasks';
 import type { RequestContext } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { actOnNode } from './act-on-node.ts';
-import { forwardTo, recordTransition } from './events.ts';
+import { sentBackBell } from './bells.ts';
+import { recordTransition } from './events.ts';
 import { parkAwaitingNodes } from './flow.ts';
 
 export function sendBack({
@@ -30,14 +31,7 @@ export function sendBack({
         principalId,
         comment: input.comment,
         status: '02',
-        bells: [
-          {
-            userIds: [task.applicantId],
-            title: '申請が差戻されました',
-            content: `「${workflow.name}」が差戻されました：${input.comment}`,
-            forward: forwardTo.unresolved(task.id),
-          },
-        ],
+        bells: [sentBackBell(task, workflow.name, input.comment)],
       });
     },
   );

@@ -9,15 +9,9 @@ import type { RequestContext } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { NotFound } from '../../errors.ts';
-import { forwardTo, recordTransition, type Bell } from './events.ts';
-import {
-  advance,
-  insertFlow,
-  loadNodeDefinitions,
-  planFlow,
-  type Advance,
-  type PlannedNode,
-} from './flow.ts';
+import { startBells } from './bells.ts';
+import { recordTransition } from './events.ts';
+import { advance, insertFlow, loadNodeDefinitions, planFlow } from './flow.ts';
 import { checkValues, loadFields, saveUploads } from './form-values.ts';
 import { loadApplicant } from './org-chain.ts';
 import { toTask } from './task-views.ts';
@@ -30,39 +24,6 @@ export async function findActiveWorkflow(ctx: RequestContext, workflowId: number
     .where(and(eq(workflows.id, workflowId), eq(workflows.isActive, true)));
   if (!workflow) throw new NotFound();
   return workflow;
-}
-
-/** The bells of a flow that has just started (or restarted). */
-export function startBells(
-  task: { id: number },
-  workflowName: string,
-  applicantName: string,
-  applicantId: number,
-  plan: readonly PlannedNode[],
-  moved: Advance,
-): Bell[] {
-  const bells: Bell[] = moved.activated.map((node) => ({
-    userIds: node.userIds,
-    title: `承認依頼：${workflowName}`,
-    content: `${applicantName} さんの「${workflowName}」が承認待ちです。`,
-    forward: forwardTo.approval(task.id, node.id),
-  }));
-  const observers = plan.filter((p) => p.isObserver).flatMap((p) => p.approverIds);
-  if (observers.length > 0)
-    bells.push({
-      userIds: observers,
-      title: `参照：${workflowName}`,
-      content: `${applicantName} さんが「${workflowName}」を申請しました。`,
-      forward: forwardTo.observer(task.id),
-    });
-  if (moved.finished)
-    bells.push({
-      userIds: [applicantId],
-      title: '申請が承認されました',
-      content: `「${workflowName}」が承認されました。`,
-      forward: forwardTo.finished(task.id),
-    });
-  return bells;
 }
 
 export async function submitTask({
@@ -110,7 +71,7 @@ export async function submitTask({
       action: 'submit',
       actorId: applicant.userId,
       status: moved.finished ? '90' : '01',
-      bells: startBells(created!, workflow.name, applicant.name, applicant.userId, plan, moved),
+      bells: startBells(created!, workflow.name, applicant.name, plan, moved),
     });
     const [fresh] = await tx.select().from(tasks).where(eq(tasks.id, created!.id));
     return fresh!;

@@ -9,6 +9,7 @@ import { taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
+import { endedByApplicantBells } from './bells.ts';
 import { recordTransition } from './events.ts';
 import { toTask } from './task-views.ts';
 import { kindHooks } from './workflow-kinds.ts';
@@ -44,16 +45,7 @@ export async function undoVacation({
       action: 'cancel_vacation',
       actorId: ctx.user.id,
       status: '99',
-      bells: notify.length
-        ? [
-            {
-              userIds: notify,
-              title: '休暇が取り消されました',
-              content: `承認済みの「${workflow!.name}」が申請者により取り消されました。`,
-              forward: `/task/tasks/approval-finished/${task.id}`,
-            },
-          ]
-        : [],
+      bells: endedByApplicantBells(task, workflow!.name, notify, 'cancelled'),
     });
     return updated!;
   });

@@ -7,6 +7,7 @@ import { taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
+import { endedByApplicantBells } from './bells.ts';
 import { recordTransition } from './events.ts';
 import { actorsOf, parkAwaitingNodes } from './flow.ts';
 import { toTask } from './task-views.ts';
@@ -42,16 +43,7 @@ export async function withdrawTask({
       actorId: ctx.user.id,
       comment: input.comment,
       status: '99',
-      bells: notify.length
-        ? [
-            {
-              userIds: notify,
-              title: '申請が取り消されました',
-              content: `「${workflow!.name}」が申請者により取り消されました。`,
-              forward: `/task/tasks/approval-finished/${task.id}`,
-            },
-          ]
-        : [],
+      bells: endedByApplicantBells(task, workflow!.name, notify, 'withdrawn'),
     });
     return updated!;
   });

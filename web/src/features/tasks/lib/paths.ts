@@ -1,5 +1,6 @@
 import type { TTaskListItem } from '@portal/shared/contracts/tasks';
 import type { TTaskListFilter } from '@portal/shared/workflow/codes';
+import { taskLink } from '@portal/shared/workflow/task-links';
 
 const LIST_PREFIX = '/task/tasks/';
 
@@ -17,14 +18,11 @@ export function listFilterOf(pathname: string): TTaskListFilter {
   }
 }
 
-export const taskListPath = (filter: TTaskListFilter) => `${LIST_PREFIX}${filter}`;
-
 /** Spec §2.1: the approval list opens the awaiting node; the others open the task. */
 export function taskDetailPath(filter: TTaskListFilter, item: Pick<TTaskListItem, 'id' | 'node_id'>): string {
-  if (filter === 'approval' && item.node_id !== null)
-    return `${LIST_PREFIX}approval/${item.id}/nodes/${item.node_id}`;
-  if (filter === 'approval') return `${LIST_PREFIX}approval-finished/${item.id}`;
-  return `${LIST_PREFIX}${filter}/${item.id}`;
+  if (filter === 'approval' && item.node_id !== null) return taskLink.approval(item.id, item.node_id);
+  if (filter === 'approval') return taskLink.task('approval-finished', item.id);
+  return taskLink.task(filter, item.id);
 }
 
 export const createTaskPath = (workflowId: number) => `/task/workflows/${workflowId}/create`;

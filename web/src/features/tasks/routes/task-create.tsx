@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { taskLink } from '@portal/shared/workflow/task-links';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { errorMessages } from '@/lib/error-messages.ts';
@@ -72,12 +73,12 @@ export default function TaskCreateRoute() {
             if (resubmitId !== null) {
               const task = await resubmit.mutateAsync({ taskId: resubmitId, values });
               toastSuccess(RESUBMITTED);
-              navigate(`/task/tasks/unresolved/${task.id}`);
+              navigate(taskLink.task('unresolved', task.id));
               return;
             }
             const task = await create.mutateAsync({ workflowId, values });
             toastSuccess(SUBMITTED);
-            navigate(`/task/tasks/unresolved/${task.id}`);
+            navigate(taskLink.task('unresolved', task.id));
           }}
         />
       ) : null}

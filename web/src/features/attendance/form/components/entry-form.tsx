@@ -3,6 +3,7 @@ import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useNavigate } from 'react-router-dom';
 import type { TAttendanceMonth } from '@portal/shared/contracts/attendance';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { taskLink } from '@portal/shared/workflow/task-links';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
@@ -188,7 +189,7 @@ function EntryFormBody({ month, store, localKey, restored }: BodyProps) {
       autosave.close();
       setConfirming(false);
       toastSuccess(SUBMITTED);
-      navigate(`/task/tasks/unresolved/${task.id}`);
+      navigate(taskLink.task('unresolved', task.id));
     } catch (error) {
       setConfirming(false);
       showFailure(error);
