@@ -23,7 +23,7 @@ import { createLogger } from '../../api/src/logger.ts';
 import { testConfig } from '../../api/test/support/test-config.ts';
 import { ensurePostgres } from '../../scripts/lib/services.mjs';
 import { ROOT, freePort } from '../support/server.ts';
-import { EMPLOYEES, PASSWORD, TASKS, seed } from './approvals-data.ts';
+import { EMPLOYEES, PASSWORD, TASKS, addAwaitingTasks, seed } from './approvals-data.ts';
 import { bareApproval } from './bare-approval.ts';
 import type { LoadFigures, LoadRequest, LoadSettings } from './load-client.ts';
 
@@ -35,8 +35,10 @@ const WRITE_CONNECTIONS = [100, 10] as const;
 const APPROVERS = 150;
 /** A short run that tells how fast a pool is used up; the measured run then gets this much more. */
 const CALIBRATION_S = 2;
-const CALIBRATION_POOL = 4_000;
-const POOL_HEADROOM = 1.5;
+const CALIBRATION_POOL = 3_000;
+const POOL_HEADROOM = 3;
+/** A run's pool is never smaller: a calibration on a cold server underestimates the rate. */
+const MIN_POOL = 1_000;
 const TARGET = { listP95: 20, listShareOfBare: 0.5, approvalP95: 50 };
 
 const logger = createLogger('silent');
@@ -97,17 +99,14 @@ interface AwaitingNode {
   readonly username: string;
 }
 
-/** Nodes awaiting one of the busiest approvers, in a fixed shuffled order, one approver each. */
-async function awaitingNodes(db: Db): Promise<AwaitingNode[]> {
+/** The approvers with most nodes awaiting them: the approvals are theirs (each sign-in costs a hash). */
+async function busiestApprovers(db: Db): Promise<{ id: number; username: string }[]> {
   const result = (await db.execute(sql`
-    with busiest as (
-      select user_id from task_awaiting group by user_id order by count(*) desc, user_id limit ${APPROVERS}
-    )
-    select distinct on (w.task_node_id) w.task_id, w.task_node_id as id, w.user_id, u.username
-    from task_awaiting w join busiest b on b.user_id = w.user_id join users u on u.id = w.user_id
-    order by w.task_node_id, w.user_id`)) as unknown as { rows: AwaitingNode[] };
-  const hash = (n: AwaitingNode) => (Math.imul(n.id, 2654435761) >>> 0) % 1_000_003;
-  return result.rows.sort((a, b) => hash(a) - hash(b) || a.id - b.id);
+    select u.id, u.username from task_awaiting w join users u on u.id = w.user_id
+    group by u.id, u.username order by count(*) desc, u.id limit ${APPROVERS}`)) as unknown as {
+    rows: { id: number; username: string }[];
+  };
+  return result.rows;
 }
 
 async function signInAll(base: string, usernames: readonly string[]): Promise<Map<string, string>> {
@@ -117,15 +116,33 @@ async function signInAll(base: string, usernames: readonly string[]): Promise<Ma
   return tokens;
 }
 
-/** Hands out consecutive, never overlapping slices of the list: no node is approved twice. */
-function poolCutter(nodes: readonly AwaitingNode[]) {
-  let at = 0;
+/**
+ * Hands out nodes awaiting one of `approverIds` (anyone's when null), each once, in a fixed shuffled
+ * order. When the data has too few left for a run, copies of tasks in progress are added first: the
+ * pool is sized from the run, never the run from the pool.
+ */
+function nodePool(db: Db, approverIds: readonly number[] | null) {
+  const used = new Set<number>();
+  const select = async (n: number) => {
+    const result = (await db.execute(sql`
+      select distinct on (md5(w.task_node_id::text), w.task_node_id) w.task_id, w.task_node_id as id, w.user_id, u.username
+      from task_awaiting w join users u on u.id = w.user_id
+      where (${approverIds ? `{${approverIds.join(',')}}` : null}::int[] is null
+          or w.user_id = any(${approverIds ? `{${approverIds.join(',')}}` : null}::int[]))
+        and not (w.task_node_id = any(${`{${[...used].join(',')}}`}::int[]))
+      order by md5(w.task_node_id::text), w.task_node_id, w.user_id
+      limit ${n}`)) as unknown as { rows: AwaitingNode[] };
+    return result.rows;
+  };
   return {
-    take(n: number): AwaitingNode[] {
-      const slice = nodes.slice(at, at + n);
-      at += slice.length;
-      if (slice.length < n) console.warn(`  the awaiting nodes ran out: ${slice.length} of ${n} left`);
-      return slice;
+    async take(n: number): Promise<AwaitingNode[]> {
+      let nodes = await select(n);
+      if (nodes.length < n) {
+        await addAwaitingTasks(db, n - nodes.length, approverIds);
+        nodes = await select(n);
+      }
+      for (const node of nodes) used.add(node.id);
+      return nodes;
     },
   };
 }
@@ -214,12 +231,17 @@ async function measure(backend: string, handle: DatabaseHandle): Promise<Backend
     // Approvals and their bare transaction, at each connection count, every request on a node of its
     // own: the pools are cut from one shuffled list of awaiting nodes, each sized from a short
     // calibration run, so no run reaches the end of its pool (which would answer 409s).
-    const nodes = await awaitingNodes(db);
-    console.log(
-      `${backend}: ${nodes.length.toLocaleString('en-US')} awaiting nodes; signing in their approvers…`,
+    const approvers = await busiestApprovers(db);
+    console.log(`${backend}: signing in the ${approvers.length} busiest approvers…`);
+    const tokens = await signInAll(
+      app.base,
+      approvers.map((a) => a.username),
     );
-    const tokens = await signInAll(app.base, [...new Set(nodes.map((n) => n.username))]);
-    const pools = poolCutter(nodes);
+    const approvalNodes = nodePool(
+      db,
+      approvers.map((a) => a.id),
+    );
+    const bareNodes = nodePool(db, null);
     const approval = (r: AwaitingNode): LoadRequest => ({
       method: 'POST',
       path: `/api/task/tasks/${r.task_id}/nodes/${r.id}/approval/`,
@@ -234,16 +256,23 @@ async function measure(backend: string, handle: DatabaseHandle): Promise<Backend
     const writes: WriteFigures[] = [];
     for (const connections of WRITE_CONNECTIONS) {
       console.log(`${backend}: approvals and the bare transaction, ${connections} connections…`);
-      const run = async (base: string, toRequest: (r: AwaitingNode) => LoadRequest) => {
+      const run = async (
+        base: string,
+        pools: ReturnType<typeof nodePool>,
+        toRequest: (r: AwaitingNode) => LoadRequest,
+      ) => {
         const calibration = await load({
           url: base,
           connections,
           duration: CALIBRATION_S,
-          requests: pools.take(CALIBRATION_POOL).map(toRequest),
+          requests: (await pools.take(CALIBRATION_POOL)).map(toRequest),
           once: true,
         });
-        const size = Math.ceil(calibration.rps * DURATION_S * POOL_HEADROOM) + connections;
-        const pool = pools.take(size);
+        const size = Math.max(
+          MIN_POOL,
+          Math.ceil(calibration.rps * DURATION_S * POOL_HEADROOM) + connections,
+        );
+        const pool = await pools.take(size);
         const figures = await load({
           url: base,
           connections,
@@ -253,8 +282,8 @@ async function measure(backend: string, handle: DatabaseHandle): Promise<Backend
         });
         return { figures, pool: pool.length };
       };
-      const real = await run(app.base, approval);
-      const bareRun = await run(bare.base, bareTx);
+      const real = await run(app.base, approvalNodes, approval);
+      const bareRun = await run(bare.base, bareNodes, bareTx);
       writes.push({
         connections,
         approve: real.figures,
@@ -418,7 +447,7 @@ async function record(results: readonly BackendFigures[]): Promise<void> {
       'the same bytes; then, at 100 and at 10 connections, approvals (each of a different node awaiting one of the ' +
       `${APPROVERS} busiest approvers) and, on the same database pool, a bare SQL transaction doing an approval’s ` +
       'writes and nothing else (`tests/bench/bare-approval.ts`): the limit approvals can approach. Each run’s pool of ' +
-      `nodes is sized from a ${CALIBRATION_S}-s calibration run (${POOL_HEADROOM}× its rate), so no run answers 409 ` +
+      `nodes is sized from a ${CALIBRATION_S}-s calibration run (${POOL_HEADROOM}× its rate, at least ${MIN_POOL.toLocaleString('en-US')}), so no run answers 409 ` +
       'for lack of nodes. Targets: list p95 ≤ 20 ms and at least half the bare endpoint’s requests/s; approval p95 ' +
       `≤ 50 ms at ${CONNECTIONS} connections.`,
     '',

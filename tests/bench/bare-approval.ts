@@ -35,18 +35,18 @@ export async function bareApproval(
       returning applicant_id`)) as unknown as Rows<{ applicant_id: number }>;
     const bellTo = finished.rows.length
       ? sql`select ${finished.rows[0]!.applicant_id}::int as user_id`
-      : sql`select a.user_id from task_node_approvers a where a.task_node_id = any(${started.rows.map((r) => r.id)}::int[])`;
+      : sql`select a.user_id from task_node_approvers a where a.task_node_id = any(${`{${started.rows.map((r) => r.id).join(',')}}`}::int[])`;
     await tx.execute(sql`
       with event as (
         insert into task_events (task_id, task_node_id, user_id, action)
-        values (${taskId}, ${nodeId}, ${actorId}, 'approve') returning id
+        values (${taskId}::int, ${nodeId}::int, ${actorId}::int, 'approve') returning id
       ), bells as (
         insert into notifications (user_id, title, content, forward)
-        select b.user_id, '承認依頼：bench', 'bench', ${`/task/tasks/approval/${taskId}`} from (${bellTo}) b
+        select b.user_id, '承認依頼：bench', 'bench', ${`/task/tasks/approval/${taskId}`}::text from (${bellTo}) b
       )
       insert into outbox (topic, idempotency_key, payload)
       select 'task.approve', 'task-event:' || event.id,
-        jsonb_build_object('task_id', ${taskId}, 'action', 'approve', 'actor_id', ${actorId}) from event`);
+        jsonb_build_object('task_id', ${taskId}::int, 'action', 'approve', 'actor_id', ${actorId}::int) from event`);
     return true;
   });
 }
