@@ -14,8 +14,13 @@ export interface LoadSettings {
   readonly url: string;
   readonly connections: number;
   readonly duration: number;
-  /** One request repeated, or a list walked in order (past its end it starts again). */
+  /**
+   * One request repeated, or a list walked in order. With `once`, the run sends each entry at most
+   * once and ends early when the list is used up (approving a node twice answers 409); without, it
+   * starts again from the top.
+   */
   readonly requests: readonly LoadRequest[];
+  readonly once?: boolean;
 }
 
 export interface LoadFigures {
@@ -29,6 +34,8 @@ export interface LoadFigures {
   readonly p99: number;
   /** Responses by status code, to tell timeouts and refusals apart when some fail. */
   readonly statuses: Record<string, number>;
+  /** A `once` list was used up before the duration ended. */
+  readonly exhausted: boolean;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -54,6 +61,7 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
       url: settings.url,
       connections: settings.connections,
       duration: settings.duration,
+      ...(settings.once ? { maxOverallRequests: settings.requests.length } : {}),
 
       requests: [
         {
@@ -83,5 +91,6 @@ const figures: LoadFigures = {
   p95: percentile(times, 95),
   p99: percentile(times, 99),
   statuses,
+  exhausted: settings.once === true && next >= settings.requests.length,
 };
 process.stdout.write(JSON.stringify(figures));
