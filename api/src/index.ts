@@ -34,7 +34,10 @@ async function settleSecret(config: Config) {
 }
 
 const config = await settleSecret(readConfig());
-const logger = createLogger(config.logLevel);
+// Readable lines for a person at a terminal; JSON for production and for anything reading a pipe.
+const logger = createLogger(config.logLevel, {
+  pretty: config.env !== 'production' && process.stdout.isTTY === true,
+});
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: config.pgliteDir,

@@ -1,0 +1,63 @@
+// The built web and the sources it was built from: a stamp in web/dist holds a digest of every
+// source file's name, size and modification time, so a start (or the test run) builds only when
+// something changed since the last build.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** What the built web depends on, relative to the repository root. */
+const SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/package.json',
+  'shared/src',
+  'package-lock.json',
+];
+
+function* files(entry) {
+  if (!existsSync(entry)) return;
+  if (!statSync(entry).isDirectory()) {
+    yield entry;
+    return;
+  }
+  for (const name of readdirSync(entry).sort()) yield* files(path.join(entry, name));
+}
+
+export function sourcesDigest(root) {
+  const hash = createHash('sha256');
+  for (const source of SOURCES)
+    for (const file of files(path.join(root, source))) {
+      const { size, mtimeMs } = statSync(file);
+      hash.update(`${path.relative(root, file)}\0${size}\0${mtimeMs}\n`);
+    }
+  return hash.digest('hex');
+}
+
+const stampOf = (root) => path.join(root, 'web/dist/.sources');
+
+export function webBuildIsCurrent(root) {
+  const stamp = stampOf(root);
+  return (
+    existsSync(path.join(root, 'web/dist/index.html')) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === sourcesDigest(root)
+  );
+}
+
+/** Builds web/dist unless it is current; returns false when the build failed. */
+export function ensureWebBuilt(root, { log = console.log } = {}) {
+  if (webBuildIsCurrent(root)) return true;
+  log('Building the web app (once after each change of its sources)…');
+  const digest = sourcesDigest(root);
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: path.join(root, 'web'), stdio: 'inherit' },
+  );
+  if (build.status !== 0) return false;
+  writeFileSync(stampOf(root), digest);
+  return true;
+}
