@@ -1,6 +1,7 @@
 // The Express application, without listening: index.ts serves it, tests drive it with supertest.
 // Everything it needs comes in through `deps`, so tests never depend on process.env.
 import type { Queue } from 'bullmq';
+import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import { NO_CHANGE_FEED, trackWrites, type ChangeFeed } from './cache/change-feed.ts';
 import type { AppConfig } from './config.ts';
@@ -38,6 +39,9 @@ import { useJapaneseZodMessages } from './zod-messages.ts';
 
 /** JSON bodies up to 4 MB: uploads (2 MB files) arrive base64-encoded inside JSON. */
 export const JSON_BODY_LIMIT = '4mb';
+
+/** Answers from this size on are compressed (a page of a list is 4 KB; a short answer gains nothing). */
+export const COMPRESS_FROM_BYTES = 1024;
 
 export interface AppDeps {
   readonly config: AppConfig;
@@ -106,6 +110,7 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  api.use(compression({ threshold: COMPRESS_FROM_BYTES }));
   api.use(requireJsonBody);
   const json = express.json({ limit: JSON_BODY_LIMIT });
   api.use((req, res, next) => (READS.has(req.method) ? next() : json(req, res, next)));
