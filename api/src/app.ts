@@ -8,6 +8,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './middleware/authenticate.ts';
+import { idempotentRetries } from './middleware/idempotency.ts';
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { requireJsonBody } from './middleware/require-json.ts';
@@ -86,7 +87,16 @@ export function createApp(deps: AppDeps): Express {
   const throttle = deps.loginThrottle ?? createLoginThrottle(config.loginRateLimit);
   const service = serviceCredential(db, config.bot.serviceToken);
   // The bot's credential is refused everywhere except where service-credential.ts says.
-  const requireAuth = service.withServiceCredential(authenticate(db, tokens, changes));
+  const authenticated = service.withServiceCredential(authenticate(db, tokens, changes));
+  const retries = idempotentRetries(db, logger);
+  // Called by hand, so their rejections are passed on here (Express only catches its own calls').
+  const requireAuth: RequestHandler = (req, res, next) =>
+    Promise.resolve(
+      authenticated(req, res, (error?: unknown) => {
+        if (error) next(error);
+        else Promise.resolve(retries(req, res, next)).catch(next);
+      }),
+    ).catch(next);
   const board = deps.botQueues
     ? queueBoard({
         queues: deps.botQueues,
