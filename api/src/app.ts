@@ -1,12 +1,14 @@
 // The Express application, without listening: index.ts serves it, tests drive it with supertest.
 // Everything it needs comes in through `deps`, so tests never depend on process.env.
 import type { Queue } from 'bullmq';
+import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import { NO_CHANGE_FEED, trackWrites, type ChangeFeed } from './cache/change-feed.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './middleware/authenticate.ts';
+import { idempotentRetries } from './middleware/idempotency.ts';
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { requireJsonBody } from './middleware/require-json.ts';
@@ -40,6 +42,9 @@ import { useJapaneseZodMessages } from './zod-messages.ts';
 
 /** JSON bodies up to 4 MB: uploads (2 MB files) arrive base64-encoded inside JSON. */
 export const JSON_BODY_LIMIT = '4mb';
+
+/** Answers from this size on are compressed (a page of a list is 4 KB; a short answer gains nothing). */
+export const COMPRESS_FROM_BYTES = 1024;
 
 export interface AppDeps {
   readonly config: AppConfig;
@@ -87,7 +92,16 @@ export function createApp(deps: AppDeps): Express {
   const throttle = deps.loginThrottle ?? createLoginThrottle(config.loginRateLimit);
   const service = serviceCredential(db, config.bot.serviceToken);
   // The bot's credential is refused everywhere except where service-credential.ts says.
-  const requireAuth = service.withServiceCredential(authenticate(db, tokens, changes));
+  const authenticated = service.withServiceCredential(authenticate(db, tokens, changes));
+  const retries = idempotentRetries(db, logger);
+  // Called by hand, so their rejections are passed on here (Express only catches its own calls').
+  const requireAuth: RequestHandler = (req, res, next) =>
+    Promise.resolve(
+      authenticated(req, res, (error?: unknown) => {
+        if (error) next(error);
+        else Promise.resolve(retries(req, res, next)).catch(next);
+      }),
+    ).catch(next);
   const board = deps.botQueues
     ? queueBoard({
         queues: deps.botQueues,
@@ -111,6 +125,7 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  api.use(compression({ threshold: COMPRESS_FROM_BYTES }));
   api.use(requireJsonBody);
   const json = express.json({ limit: JSON_BODY_LIMIT });
   api.use((req, res, next) => (READS.has(req.method) ? next() : json(req, res, next)));

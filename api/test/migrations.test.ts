@@ -13,6 +13,7 @@ import * as botSchema from '../src/db/schema/bot.ts';
 import * as calendarSchema from '../src/db/schema/calendar.ts';
 import * as companySchema from '../src/db/schema/company.ts';
 import * as employeesSchema from '../src/db/schema/employees.ts';
+import * as idempotencySchema from '../src/db/schema/idempotency.ts';
 import * as larkSchema from '../src/db/schema/lark.ts';
 import * as notificationsSchema from '../src/db/schema/notifications.ts';
 import * as organizationsSchema from '../src/db/schema/organizations.ts';
@@ -31,6 +32,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'calendar.ts': calendarSchema,
   'company.ts': companySchema,
   'employees.ts': employeesSchema,
+  'idempotency.ts': idempotencySchema,
   'lark.ts': larkSchema,
   'notifications.ts': notificationsSchema,
   'organizations.ts': organizationsSchema,

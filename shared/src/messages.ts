@@ -62,6 +62,10 @@ export const API_MSG = {
   mailLoginFailed: 'メールアカウントでのログインに失敗しました。もう一度お試しください。',
   mailNoAccount:
     'このメールアドレスに対応するポータルのアカウントがありません。管理者にお問い合わせください。',
+  idempotencyKeyInvalid: 'Idempotency-Key は英数字と記号（- _ . :）で 1〜255 文字にしてください。',
+  idempotencyKeyInProgress: '同じ送信を処理中です。しばらくしてから画面を更新して結果をご確認ください。',
+  idempotencyKeyReused:
+    'この Idempotency-Key は別の送信に使われています。画面を更新してから再度お試しください。',
 } as const;
 
 /**

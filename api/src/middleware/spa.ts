@@ -1,10 +1,14 @@
 // Single-process mode: everything outside /api is the built SPA from web/dist. Vite's hashed files
 // under /assets never change, so browsers may keep them for a year; index.html (and the other root
 // files) must be revalidated so a new build is picked up. Unknown client-side routes get index.html,
-// and the SPA's router shows its own not-found page.
+// and the SPA's router shows its own not-found page. The build writes each asset compressed beside
+// it (.br, .gz: web/vite.config.ts); the file the browser accepts is sent as it is, never compressed
+// per request. Which files have compressed copies is read when the app is created: a build made while
+// the API runs is served uncompressed until the next start.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><title>社員ポータル</title></head>
@@ -20,7 +24,11 @@ export function spa(webDistDir: string): Router {
 
   router.use(
     '/assets',
-    express.static(path.join(webDistDir, 'assets'), { index: false, immutable: true, maxAge: '365d' }),
+    expressStaticGzip(path.join(webDistDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      serveStatic: { index: false, immutable: true, maxAge: '365d' },
+    }),
     // A missing hashed file must not fall back to index.html: the browser would run HTML as a script.
     (_req, res) => {
       res.status(404).type('text/plain; charset=utf-8').send('Not found\n');

@@ -229,6 +229,42 @@ describe('api client', () => {
     await expect(api.get('/account/statistics/')).rejects.toMatchObject({ status: 0 });
   });
 
+  it('sends one Idempotency-Key per submission, again with a retry after a lost connection', async () => {
+    useSessionStore.getState().setTokens({ access: 'ACCESS' });
+    const sent: Headers[] = [];
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => {
+        sent.push(new Headers(init.headers));
+        calls += 1;
+        return calls === 1
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : Promise.resolve(new Response(JSON.stringify({ id: 7 }), { status: 201 }));
+      }),
+    );
+    await expect(api.post('/task/workflows/1/form/', { title: 'a' })).resolves.toEqual({ id: 7 });
+    expect(sent).toHaveLength(2);
+    const key = sent[0]!.get('Idempotency-Key');
+    expect(key).toMatch(/^[A-Za-z0-9-]{32,36}$/);
+    expect(sent[1]!.get('Idempotency-Key')).toBe(key);
+
+    await api.post('/task/workflows/1/form/', { title: 'b' });
+    expect(sent[2]!.get('Idempotency-Key')).not.toBe(key);
+  });
+
+  it('retries a lost submission only once, and never a read or a sign-in', async () => {
+    useSessionStore.getState().setTokens({ access: 'ACCESS' });
+    const fetch = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetch);
+    await expect(api.post('/account/proxies/', {})).rejects.toMatchObject({ status: 0 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    fetch.mockClear();
+    await expect(api.get('/account/statistics/')).rejects.toMatchObject({ status: 0 });
+    await expect(api.post('/token-auth/', {}, { auth: false })).rejects.toMatchObject({ status: 0 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('answers a download as a Blob with the file name of Content-Disposition, and an error as ApiError', async () => {
     useSessionStore.getState().setTokens({ access: 'ACCESS' });
     const bytes = new Uint8Array([0x50, 0x4b, 3, 4]);

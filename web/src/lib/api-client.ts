@@ -3,7 +3,7 @@
 // sends the user to sign in when that fails — unless a new session began meanwhile, which a 401 about
 // an older token does not end — and rejects every other failure with an ApiError.
 import type { TTokenPair } from '@portal/shared/contracts/auth';
-import { AUTH_SCHEME, CAS_TOKEN_HEADER } from '@portal/shared/http';
+import { AUTH_SCHEME, CAS_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '@portal/shared/http';
 import { API_BASE, LOGIN_PATHS } from '@/config/paths.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { ApiError } from './api-error.ts';
@@ -61,9 +61,20 @@ function isRawBody(body: unknown): body is BodyInit {
   return body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams;
 }
 
-function buildHeaders(body: unknown, auth: boolean): Headers {
+/**
+ * A new name for one submission attempt. crypto.randomUUID exists only in secure contexts; a portal
+ * opened over plain http on the office network still gets a random key.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function buildHeaders(body: unknown, auth: boolean, idempotencyKey: string | null): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (!isRawBody(body)) headers.set('Content-Type', 'application/json');
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
   if (auth) {
     const { access, sessionid } = useSessionStore.getState();
     if (access) headers.set('Authorization', `${AUTH_SCHEME} ${access}`);
@@ -83,9 +94,15 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(method: Method, path: string, options: RequestOptions, auth: boolean) {
+async function send(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+  auth: boolean,
+  idempotencyKey: string | null = null,
+) {
   const { body } = options;
-  const init: RequestInit = { method, headers: buildHeaders(body, auth) };
+  const init: RequestInit = { method, headers: buildHeaders(body, auth, idempotencyKey) };
   if (options.signal) init.signal = options.signal;
   if (body !== undefined) init.body = isRawBody(body) ? body : JSON.stringify(body);
   try {
@@ -157,10 +174,31 @@ export function endSession(): void {
 /** The first try and at most two more, each with a token that was new at the time. */
 const MAX_SENDS = 3;
 
+/**
+ * A signed-in POST carries one Idempotency-Key for the whole attempt, and is sent once more with it
+ * when the connection failed: the server answers a retry of a request it already handled with its
+ * first answer instead of creating the thing twice.
+ */
+async function sendOnce(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+  auth: boolean,
+  key: string | null,
+) {
+  try {
+    return await send(method, path, options, auth, key);
+  } catch (error) {
+    if (key && error instanceof ApiError && error.status === 0) return send(method, path, options, auth, key);
+    throw error;
+  }
+}
+
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const auth = options.auth ?? true;
+  const key = auth && method === 'POST' ? newIdempotencyKey() : null;
   let sentWith = accessToken();
-  let response = await send(method, path, options, auth);
+  let response = await sendOnce(method, path, options, auth, key);
 
   for (let sends = 1; response.status === 401 && auth; sends += 1) {
     const triesLeft = sends < MAX_SENDS;
@@ -174,7 +212,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
       }
     }
     sentWith = accessToken();
-    response = await send(method, path, options, auth);
+    response = await sendOnce(method, path, options, auth, key);
   }
 
   if (response.ok && options.responseType === 'file') {
