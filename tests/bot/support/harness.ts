@@ -14,7 +14,7 @@ import { ensurePermissions } from '../../../api/src/db/reference-data.ts';
 import { larkBindings } from '../../../api/src/db/schema/lark.ts';
 import { users } from '../../../api/src/db/schema/users.ts';
 import { workflows } from '../../../api/src/db/schema/workflows.ts';
-import { seedDemo } from '../../../api/src/db/seed/seed-demo.ts';
+import { seedDemo } from '../../../api/src/seed/seed-demo.ts';
 import { createLogger } from '../../../api/src/logger.ts';
 import { openBotQueues, type BotQueues } from '../../../api/src/modules/outbox/bot-queues.ts';
 import { startOutboxRelay, type OutboxRelay } from '../../../api/src/modules/outbox/relay.ts';
