@@ -21,7 +21,7 @@ import { startOutboxRelay, type OutboxRelay } from '../../../api/src/modules/out
 import { testConfig } from '../../../api/test/support/test-config.ts';
 import { cheapDemoHash } from '../../../api/test/support/test-password.ts';
 import { startBot, type RunningBot } from '../../../bot/src/bot.ts';
-import { loadConfig } from '../../../bot/src/config.ts';
+import { loadConfig } from '../../../bot/src/config/bot-config.ts';
 import { createLogger as createBotLogger } from '../../../bot/src/logger.ts';
 import { startFakeLark, type FakeLark } from '../../support/fakes/fake-lark.ts';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.ts';
