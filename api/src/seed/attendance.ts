@@ -4,7 +4,8 @@
 // the attendance module's own check and the engine's routing. Skipped when the demo people or the
 // attendance workflow are missing, and when it has run before.
 import { and, asc, eq } from 'drizzle-orm';
-import { applyDefaultInput, type TAttendanceFormDay } from '@portal/shared';
+import { applyDefaultInput } from '@portal/shared/attendance/form-rules';
+import type { TAttendanceFormDay } from '@portal/shared/attendance/form-state';
 import { ATTENDANCE_FILE_FIELD } from '@portal/shared/contracts/attendance';
 import { ATTENDANCE_MSG } from '@portal/shared/messages';
 import { PERM } from '@portal/shared/permissions';
