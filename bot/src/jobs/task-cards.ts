@@ -15,7 +15,7 @@ import { taskLink } from '@portal/shared/workflow/task-links';
 import { nodeCard } from '../cards/approval-card.ts';
 import { openInLark } from '../cards/links.ts';
 import { resultCard } from '../cards/result-card.ts';
-import type { BotConfig } from '../config.ts';
+import type { BotConfig } from '../config/bot-config.ts';
 import type { BotContext } from '../context.ts';
 
 /** Lark's uuid is at most 50 characters: a compact, stable key. */
