@@ -10,10 +10,10 @@ import type {
 } from '@portal/shared/contracts/attendance';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import type { RequestContext } from '../../context.ts';
+import { employeeScope, inCallersOrgs } from '../../employee-scope.ts';
 import { PermissionDenied } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
 import { monthStatusName } from './my-month.ts';
-import { attendanceScope, inCallersOrgs } from './visibility.ts';
 
 interface Row {
   employee_id: number;
@@ -35,7 +35,7 @@ export async function listAttendanceEmployees({
   ctx: RequestContext;
   input: TAttendanceEmployeeListQuery;
 }): Promise<{ count: number; results: TAttendanceEmployeeListItem[] }> {
-  const scope = await attendanceScope(ctx);
+  const scope = await employeeScope(ctx);
   if (scope === 'none') throw new PermissionDenied();
   const { year, month } = input;
   const conditions = [sql`true`];

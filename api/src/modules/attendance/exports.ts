@@ -10,7 +10,6 @@ import { attendanceVersions } from '../../db/schema/attendance.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { NotFound } from '../../errors.ts';
-import { requirePerm } from '../../permissions.ts';
 import { findLatestVersion } from './attendance.repository.ts';
 import { monthPdf } from './month-pdf.ts';
 import { findEmployee } from './month-setup.ts';
@@ -142,7 +141,7 @@ export async function sendExport(res: Response, request: ExportRequest): Promise
       return;
     }
     case 'payroll-xlsx': {
-      await requirePerm(ctx, PERM.viewExpenseAttendance);
+      await ctx.require(PERM.viewExpenseAttendance);
       const book = payrollWorkbook(
         request.year,
         request.month,
