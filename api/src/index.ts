@@ -5,7 +5,7 @@ import { createApp } from './app.ts';
 import { openChangeFeed } from './cache/change-feed.ts';
 import { ConfigError, loadConfigFromProcess, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import { withJwtSecret } from './jwt-secret.ts';
 import { createLogger } from './logger.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';

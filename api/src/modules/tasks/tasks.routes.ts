@@ -1,9 +1,7 @@
 import { Router, type RequestHandler } from 'express';
-import { zPage } from '@portal/shared/contracts/pagination';
 import {
   ZApprovalRequest,
   ZTaskFormValues,
-  ZTaskListItem,
   ZTaskListQuery,
   ZVacationUndoRequest,
   ZWithdrawRequest,
@@ -34,8 +32,6 @@ import {
 import { getUndoInfo, undoApproval } from './undo-approval.ts';
 import { undoVacation } from './undo-vacation.ts';
 import { withdrawTask } from './withdraw-task.ts';
-
-export const ZTaskPage = zPage(ZTaskListItem);
 
 /** About 4 KB each: a few thousand approvers' first pages. */
 const MAX_CACHED_PAGES = 2_000;
