@@ -1,4 +1,12 @@
+// The request context every authenticated service call receives, with the caller's permissions
+// (spec §6: Django-style codenames; a superuser holds every one). Services check permissions here and
+// nowhere else: `await ctx.require(PERM.x)` first thing, `await ctx.can(PERM.x)` where the answer only
+// shapes what is shown. The codenames are loaded on the first check of a request and kept for the rest
+// of it, so a request that checks nothing costs no query and one that checks thrice costs one.
+import type { Permission } from '@portal/shared/permissions';
 import type { Db } from './db/client.ts';
+import { PermissionDenied } from './errors.ts';
+import { listPermissionCodenames } from './modules/account/account.repository.ts';
 
 /** The signed-in user, as the auth middleware found them for this request. */
 export interface AuthUser {
@@ -8,9 +16,49 @@ export interface AuthUser {
   readonly isSuperuser: boolean;
 }
 
+/** One permission, or a list of which any one suffices. */
+export type PermissionQuery = Permission | readonly Permission[];
+
 /** What every authenticated service call receives as `ctx`. */
 export interface RequestContext {
   readonly db: Db;
   readonly user: AuthUser;
   readonly sessionId: string;
+  /** Whether the caller holds the permission (or any one of the list). */
+  can(perm: PermissionQuery): Promise<boolean>;
+  /** Throws PermissionDenied (403, the generic Japanese message) unless the caller `can`. */
+  require(perm: PermissionQuery): Promise<void>;
+}
+
+type PermissionListener = (perm: Permission, user: AuthUser) => void;
+const listeners = new Set<PermissionListener>();
+
+/**
+ * Calls `listener` with every permission any context consults, superusers' included; returns the
+ * unsubscribe. For the test that finds, route by route, which permissions an endpoint needs.
+ */
+export function onPermissionCheck(listener: PermissionListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function requestContext(db: Db, user: AuthUser, sessionId: string): RequestContext {
+  let held: Promise<ReadonlySet<string>> | undefined;
+  const can = async (perm: PermissionQuery): Promise<boolean> => {
+    const wanted: readonly Permission[] = typeof perm === 'string' ? [perm] : perm;
+    for (const listener of listeners) for (const p of wanted) listener(p, user);
+    if (user.isSuperuser) return true;
+    held ??= listPermissionCodenames(db, user.id).then((codenames) => new Set(codenames));
+    const codenames = await held;
+    return wanted.some((p) => codenames.has(p));
+  };
+  return {
+    db,
+    user,
+    sessionId,
+    can,
+    async require(perm) {
+      if (!(await can(perm))) throw new PermissionDenied();
+    },
+  };
 }

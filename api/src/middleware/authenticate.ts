@@ -7,7 +7,7 @@ import { decodeJwt } from 'jose';
 import { AUTH_SCHEME } from '@portal/shared/contracts/auth';
 import type { ChangeFeed } from '../cache/change-feed.ts';
 import { versionedCache } from '../cache/versioned-cache.ts';
-import type { RequestContext } from '../context.ts';
+import { requestContext, type RequestContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { InvalidToken, NotAuthenticated } from '../errors.ts';
 import { findLiveSessionUser, type SessionUser } from '../modules/auth/auth.repository.ts';
@@ -60,7 +60,7 @@ export function authenticate(db: Db, tokens: TokenService, changes: ChangeFeed):
       findLiveSessionUser(db, subject.userId, subject.sessionId, { prepared: true }),
     );
     if (!user) throw new InvalidToken();
-    contexts.set(req, { db, user, sessionId: subject.sessionId });
+    contexts.set(req, requestContext(db, user, subject.sessionId));
     next();
   };
 }

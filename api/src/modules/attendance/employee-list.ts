@@ -13,11 +13,11 @@ import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import type { RequestContext } from '../../context.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { employees } from '../../db/schema/employees.ts';
+import { employeeScope, inCallersOrgs } from '../../employee-scope.ts';
 import { PermissionDenied } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
 import { employeeName } from '../people/display-names.ts';
 import { monthStatusName } from './my-month.ts';
-import { attendanceScope, inCallersOrgs } from './visibility.ts';
 
 /** The employees table as `e` in the SQL below. */
 const e = alias(employees, 'e');
@@ -42,7 +42,7 @@ export async function listAttendanceEmployees({
   ctx: RequestContext;
   input: TAttendanceEmployeeListQuery;
 }): Promise<{ count: number; results: TAttendanceEmployeeListItem[] }> {
-  const scope = await attendanceScope(ctx);
+  const scope = await employeeScope(ctx);
   if (scope === 'none') throw new PermissionDenied();
   const { year, month } = input;
   const conditions = [sql`true`];

@@ -11,7 +11,6 @@ import { employees } from '../../db/schema/employees.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { NotFound } from '../../errors.ts';
 import { employeeName } from '../people/display-names.ts';
-import { requirePerm } from '../../permissions.ts';
 import { findLatestVersion } from './attendance.repository.ts';
 import { monthPdf } from './month-pdf.ts';
 import { findEmployee } from './month-setup.ts';
@@ -143,7 +142,7 @@ export async function sendExport(res: Response, request: ExportRequest): Promise
       return;
     }
     case 'payroll-xlsx': {
-      await requirePerm(ctx, PERM.viewExpenseAttendance);
+      await ctx.require(PERM.viewExpenseAttendance);
       const book = payrollWorkbook(
         request.year,
         request.month,

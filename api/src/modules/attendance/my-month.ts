@@ -19,7 +19,13 @@ import {
   upsertDraft,
 } from './attendance.repository.ts';
 import { checkMonth, fieldErrorsOf } from './check-month.ts';
-import { defaultData, findEmployeeOfUser, loadMonthSetup, type EmployeeRef } from './month-setup.ts';
+import {
+  defaultData,
+  findEmployeeOfUser,
+  loadMonthSetup,
+  type EmployeeRef,
+  type MonthSetup,
+} from './month-setup.ts';
 import { computeData, findTimesheet, toSheet } from './sheet.ts';
 
 type YearMonth = { year: number; month: number };
@@ -40,13 +46,15 @@ export function isEditable(status: TAttendanceMonthStatus): boolean {
   return status === 'none' || status === 'draft' || status === '02';
 }
 
+/** The month as the screen shows it; `knownSetup`: the month's setup when the caller has it already. */
 export async function readMonth(
   ctx: RequestContext,
   employee: EmployeeRef,
   input: YearMonth,
+  knownSetup?: MonthSetup,
 ): Promise<TAttendanceMonth> {
   const [setup, holding, draft, workflow] = await Promise.all([
-    loadMonthSetup(ctx.db, employee.id, input.year, input.month),
+    knownSetup ?? loadMonthSetup(ctx.db, employee.id, input.year, input.month),
     findHoldingReport(ctx.db, employee.id, input.year, input.month),
     findDraft(ctx.db, employee.id, input.year, input.month),
     findAttendanceWorkflow(ctx.db),
@@ -101,5 +109,6 @@ export async function saveMyDraft({
     if (holding && !isEditable(holding.status as TAttendanceMonthStatus))
       throw new Conflict(ATTENDANCE_MSG.notEditable);
   });
-  return readMonth(ctx, employee, input);
+  // A draft changes nothing the setup is made of (calendar, contract, leave).
+  return readMonth(ctx, employee, input, setup);
 }

@@ -12,18 +12,17 @@ import {
   type TAttendanceReport,
 } from '@portal/shared/contracts/attendance';
 import { ATTENDANCE_MSG } from '@portal/shared/messages';
-import { hasPerm, PERM } from '@portal/shared/permissions';
+import { PERM } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, tasks } from '../../db/schema/tasks.ts';
-import { Conflict, NotFound, PermissionDenied } from '../../errors.ts';
-import { listPermissionCodenames } from '../account/account.repository.ts';
+import { Conflict, NotFound } from '../../errors.ts';
 import { lockTask } from '../tasks/flow.ts';
 import { saveUploads } from '../tasks/form-values.ts';
 import { userNames } from '../people/display-names.ts';
 import { listVersions } from './attendance.repository.ts';
 import { checkMonth, fieldErrorsOf } from './check-month.ts';
-import { findEmployee, loadMonthSetup, type EmployeeRef } from './month-setup.ts';
+import { findEmployee, loadMonthSetup, type EmployeeRef, type MonthSetup } from './month-setup.ts';
 import { findTimesheet, toSheet } from './sheet.ts';
 import { deleteTimesheet, timesheetUpload, writeVersion } from './submit-attendance.ts';
 import { findVisibleReport, type AttendanceTask } from './visibility.ts';
@@ -42,32 +41,31 @@ export function tokyoMinute(at: Date): string {
   return TOKYO_MINUTE.format(at);
 }
 
-async function mayCorrect(ctx: RequestContext): Promise<boolean> {
-  if (ctx.user.isSuperuser) return true;
-  const perms = await listPermissionCodenames(ctx.db, ctx.user.id);
-  return hasPerm({ is_superuser: false, perms }, PERM.changeAttendance);
-}
-
 async function employeeOf(db: Db, task: AttendanceTask): Promise<EmployeeRef> {
   const employee = task.employeeId === null ? null : await findEmployee(db, task.employeeId);
   if (!employee) throw new NotFound();
   return employee;
 }
 
+/**
+ * The report as the screens show it. `known`: what the caller has read already (the correction: the
+ * employee, and the setup of the month the shown version is of), so it is not read twice.
+ */
 async function detailsOf(
   ctx: RequestContext,
   task: AttendanceTask,
   version: number | undefined,
+  known: { employee?: EmployeeRef; setup?: MonthSetup } = {},
 ): Promise<TAttendanceDetails> {
   const versions = await listVersions(ctx.db, task.id);
   const latest = versions[0];
   const shown = version === undefined ? latest : versions.find((v) => v.version === version);
   if (!latest || !shown) throw new NotFound();
-  const employee = await employeeOf(ctx.db, task);
+  const employee = known.employee ?? (await employeeOf(ctx.db, task));
   const [setup, attachment, canCorrect] = await Promise.all([
-    loadMonthSetup(ctx.db, employee.id, shown.year, shown.month),
+    known.setup ?? loadMonthSetup(ctx.db, employee.id, shown.year, shown.month),
     findTimesheet(ctx.db, task.id),
-    mayCorrect(ctx),
+    ctx.can(PERM.changeAttendance),
   ]);
   let editedBy: string | null = null;
   let editedAt: string | null = null;
@@ -158,7 +156,7 @@ export async function downloadTimesheet({
 
 async function correctableReport(ctx: RequestContext, taskId: number): Promise<AttendanceTask> {
   const task = await findVisibleReport(ctx, taskId);
-  if (!(await mayCorrect(ctx))) throw new PermissionDenied();
+  await ctx.require(PERM.changeAttendance);
   return task;
 }
 
@@ -208,5 +206,6 @@ export async function correctReport({
       .set({ values: { ...locked.values, remark: remark === '' ? null : remark }, updatedAt: new Date() })
       .where(eq(tasks.id, task.id));
   });
-  return detailsOf(ctx, task, undefined);
+  // The versions are read again: the correction has just added the one shown, with its time.
+  return detailsOf(ctx, task, undefined, { employee, setup });
 }

@@ -8,7 +8,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Request, RequestHandler } from 'express';
 import { LARK_OPEN_ID_HEADER, SERVICE_AUTH_SCHEME } from '@portal/shared/contracts/bot-jobs';
-import type { AuthUser } from '../../context.ts';
+import { requestContext, type AuthUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { larkBindings } from '../../db/schema/lark.ts';
 import { users } from '../../db/schema/users.ts';
@@ -86,7 +86,7 @@ export function serviceCredential(db: Db, token: string | undefined): ServiceCre
       const taskId = parseId(req.params.id);
       const node = await findApproverNode(db, taskId, parseId(req.params.nodeId));
       if (!(await capacityOf(db, await approversOf(db, node.id), user.id))) throw new PermissionDenied();
-      attachContext(req, { db, user, sessionId: SERVICE_SESSION_ID });
+      attachContext(req, requestContext(db, user, SERVICE_SESSION_ID));
       next();
     },
   };

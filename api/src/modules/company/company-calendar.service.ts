@@ -2,37 +2,29 @@
 // the business days come from. Reading is for everyone signed in; changing needs
 // PERM.changeCompanyCalendar (docs/decisions.md).
 import { eq } from 'drizzle-orm';
-import type {
-  TCalendarFile,
-  TCalendarFileUpload,
-  TCompanyCalendar,
-  TCompanyCalendarSettings,
+import {
+  ZCalendarFileUpload,
+  ZCompanyCalendarUpdate,
+  type TCalendarFile,
+  type TCompanyCalendar,
 } from '@portal/shared/contracts/calendar';
 import { MAX_UPLOAD_KB } from '@portal/shared/limits';
 import { FIELD_MSG } from '@portal/shared/messages';
-import { hasPerm, PERM } from '@portal/shared/permissions';
+import { PERM } from '@portal/shared/permissions';
 import { contentTypeOf, exceedsUploadLimit, parseUploadString } from '@portal/shared/workflow/upload';
 import { ATTACHMENT_EXTENSIONS } from '@portal/shared/limits';
 import type { RequestContext } from '../../context.ts';
 import { companyCalendarFiles } from '../../db/schema/company.ts';
 import { NotFound, ValidationError } from '../../errors.ts';
-import { requirePerm } from '../../permissions.ts';
-import { listPermissionCodenames } from '../account/account.repository.ts';
 import { loadCalendarSettings, saveCalendarSettings } from '../calendar/calendar.repository.ts';
 import { listCalendarFiles } from './company.repository.ts';
 import { toCalendarFile } from './company.service.ts';
-
-async function mayEdit(ctx: RequestContext): Promise<boolean> {
-  if (ctx.user.isSuperuser) return true;
-  const perms = await listPermissionCodenames(ctx.db, ctx.user.id);
-  return hasPerm({ is_superuser: false, perms }, PERM.changeCompanyCalendar);
-}
 
 export async function getCompanyCalendar({ ctx }: { ctx: RequestContext }): Promise<TCompanyCalendar> {
   const [files, settings, canEdit] = await Promise.all([
     listCalendarFiles(ctx.db),
     loadCalendarSettings(ctx.db),
-    mayEdit(ctx),
+    ctx.can(PERM.changeCompanyCalendar),
   ]);
   return { file_calendar: files.map(toCalendarFile), settings, can_edit: canEdit };
 }
@@ -42,9 +34,13 @@ export async function updateCompanyCalendar({
   input,
 }: {
   ctx: RequestContext;
-  input: TCompanyCalendarSettings;
+  input: { body: unknown };
 }): Promise<TCompanyCalendar> {
-  await ctx.db.transaction((tx) => saveCalendarSettings(tx, input));
+  // The permission first: a caller without it gets 403 whatever they send.
+  await ctx.require(PERM.changeCompanyCalendar);
+  const parsed = ZCompanyCalendarUpdate.safeParse(input.body ?? {});
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  await ctx.db.transaction((tx) => saveCalendarSettings(tx, parsed.data));
   return getCompanyCalendar({ ctx });
 }
 
@@ -56,10 +52,13 @@ export async function addCalendarFile({
   input,
 }: {
   ctx: RequestContext;
-  input: TCalendarFileUpload;
+  input: { body: unknown };
 }): Promise<TCalendarFile> {
-  await requirePerm(ctx, PERM.changeCompanyCalendar);
-  const upload = parseUploadString(input.file);
+  await ctx.require(PERM.changeCompanyCalendar);
+  const parsed = ZCalendarFileUpload.safeParse(input.body ?? {});
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const { name, file } = parsed.data;
+  const upload = parseUploadString(file);
   const extension = upload?.filename.split('.').pop()?.toLowerCase() ?? '';
   if (!upload || !IMAGE_EXTENSIONS.includes(extension))
     throw ValidationError.field('file', FIELD_MSG.fileInvalid(LABEL));
@@ -68,7 +67,7 @@ export async function addCalendarFile({
   const [row] = await ctx.db
     .insert(companyCalendarFiles)
     .values({
-      name: input.name,
+      name,
       image: Buffer.from(upload.contentBase64, 'base64'),
       contentType: contentTypeOf(upload.filename),
     })
@@ -83,7 +82,7 @@ export async function deleteCalendarFile({
   ctx: RequestContext;
   input: { id: number };
 }): Promise<void> {
-  await requirePerm(ctx, PERM.changeCompanyCalendar);
+  await ctx.require(PERM.changeCompanyCalendar);
   const deleted = await ctx.db
     .delete(companyCalendarFiles)
     .where(eq(companyCalendarFiles.id, input.id))

@@ -12,17 +12,15 @@ import type {
 } from '@portal/shared/contracts/workflows';
 import { ZNodeRequest, ZWorkflowPatchRequest, ZWorkflowRequest } from '@portal/shared/contracts/workflows';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
-import { hasPerm, PERM } from '@portal/shared/permissions';
+import { PERM } from '@portal/shared/permissions';
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { users } from '../../db/schema/users.ts';
 import { nodeApprovers, nodes, workflowFields, workflows } from '../../db/schema/workflows.ts';
-import { Conflict, NotFound, PermissionDenied, ValidationError } from '../../errors.ts';
-import { listPermissionCodenames } from '../account/account.repository.ts';
+import { Conflict, NotFound, ValidationError } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
-import { requirePerm } from '../../permissions.ts';
 import * as repo from './workflow.repository.ts';
 
 type NodeInput = z.output<typeof ZNodeRequest>;
@@ -47,7 +45,7 @@ async function findNode(ctx: RequestContext, id: number) {
 }
 
 export async function listWorkflows({ ctx, input }: { ctx: RequestContext; input: TWorkflowListQuery }) {
-  await requirePerm(ctx, PERM.viewWorkflow);
+  await ctx.require(PERM.viewWorkflow);
   const where = input.query ? repo.nameContains(input.query) : undefined;
   const [total] = await ctx.db.select({ n: count() }).from(workflows).where(where);
   const rows = await ctx.db
@@ -67,7 +65,7 @@ export async function getWorkflow({
   ctx: RequestContext;
   input: { id: number };
 }): Promise<TWorkflow> {
-  await requirePerm(ctx, PERM.viewWorkflow);
+  await ctx.require(PERM.viewWorkflow);
   return repo.workflowDetail(ctx.db, await findWorkflow(ctx, input.id));
 }
 
@@ -89,7 +87,7 @@ export async function createWorkflow({
   ctx: RequestContext;
   input: unknown;
 }): Promise<TWorkflow> {
-  await requirePerm(ctx, PERM.addWorkflow);
+  await ctx.require(PERM.addWorkflow);
   const input = parse(ZWorkflowRequest, raw);
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx.insert(workflows).values(workflowValues(input)).returning();
@@ -107,7 +105,7 @@ export async function replaceWorkflow({
   ctx: RequestContext;
   input: { id: number; body: unknown };
 }): Promise<TWorkflow> {
-  await requirePerm(ctx, PERM.changeWorkflow);
+  await ctx.require(PERM.changeWorkflow);
   const body = parse(ZWorkflowRequest, input.body);
   await findWorkflow(ctx, input.id);
   const row = await ctx.db.transaction(async (tx) => {
@@ -130,7 +128,7 @@ export async function patchWorkflow({
   ctx: RequestContext;
   input: { id: number; body: unknown };
 }): Promise<TWorkflow> {
-  await requirePerm(ctx, PERM.changeWorkflow);
+  await ctx.require(PERM.changeWorkflow);
   const { name, category, description, is_active } = parse(ZWorkflowPatchRequest, input.body);
   await findWorkflow(ctx, input.id);
   const [row] = await ctx.db
@@ -148,7 +146,7 @@ export async function deleteWorkflow({
   ctx: RequestContext;
   input: { id: number };
 }): Promise<void> {
-  await requirePerm(ctx, PERM.deleteWorkflow);
+  await ctx.require(PERM.deleteWorkflow);
   await findWorkflow(ctx, input.id);
   await ctx.db.transaction(async (tx) => {
     const [used] = await tx
@@ -168,7 +166,7 @@ export async function listWorkflowNodes({
   ctx: RequestContext;
   input: { id: number };
 }): Promise<TNode[]> {
-  await requirePerm(ctx, PERM.viewNode);
+  await ctx.require(PERM.viewNode);
   await findWorkflow(ctx, input.id);
   const rows = await ctx.db
     .select()
@@ -179,7 +177,7 @@ export async function listWorkflowNodes({
 }
 
 export async function listNodes({ ctx, input }: { ctx: RequestContext; input: TNodeListQuery }) {
-  await requirePerm(ctx, PERM.viewNode);
+  await ctx.require(PERM.viewNode);
   const where = input.workflow === undefined ? undefined : eq(nodes.workflowId, input.workflow);
   const [total] = await ctx.db.select({ n: count() }).from(nodes).where(where);
   const rows = await ctx.db
@@ -199,7 +197,7 @@ export async function getNode({
   ctx: RequestContext;
   input: { id: number };
 }): Promise<TNode> {
-  await requirePerm(ctx, PERM.viewNode);
+  await ctx.require(PERM.viewNode);
   const [node] = await repo.toNodes(ctx.db, [await findNode(ctx, input.id)]);
   return node!;
 }
@@ -244,7 +242,7 @@ export async function createNode({
   ctx: RequestContext;
   input: unknown;
 }): Promise<TNode> {
-  await requirePerm(ctx, PERM.addNode);
+  await ctx.require(PERM.addNode);
   const input = parse(ZNodeRequest, raw);
   await checkNodeRefs(ctx, input);
   const row = await ctx.db.transaction(async (tx) => {
@@ -262,7 +260,7 @@ export async function replaceNode({
   ctx: RequestContext;
   input: { id: number; body: unknown };
 }): Promise<TNode> {
-  await requirePerm(ctx, PERM.changeNode);
+  await ctx.require(PERM.changeNode);
   const body = parse(ZNodeRequest, input.body);
   await findNode(ctx, input.id);
   await checkNodeRefs(ctx, body);
@@ -283,15 +281,13 @@ export async function deleteNode({
   ctx: RequestContext;
   input: { id: number };
 }): Promise<void> {
-  await requirePerm(ctx, PERM.deleteNode);
+  await ctx.require(PERM.deleteNode);
   await findNode(ctx, input.id);
   await ctx.db.delete(nodes).where(eq(nodes.id, input.id));
 }
 
 export async function formChoices({ ctx }: { ctx: RequestContext }): Promise<TChoice[]> {
-  const perms = ctx.user.isSuperuser ? [] : await listPermissionCodenames(ctx.db, ctx.user.id);
-  if (!hasPerm({ is_superuser: ctx.user.isSuperuser, perms }, [PERM.viewWorkflow, PERM.viewNode]))
-    throw new PermissionDenied();
+  await ctx.require([PERM.viewWorkflow, PERM.viewNode]);
   const rows = await ctx.db
     .select({ value: workflows.id, text: workflows.name })
     .from(workflows)
@@ -306,7 +302,7 @@ export async function nodeChoices({
   ctx: RequestContext;
   input: TNodeChoiceQuery;
 }): Promise<TChoice[]> {
-  await requirePerm(ctx, PERM.viewNode);
+  await ctx.require(PERM.viewNode);
   return ctx.db
     .select({ value: nodes.id, text: nodes.name })
     .from(nodes)

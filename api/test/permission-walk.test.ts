@@ -1,0 +1,195 @@
+// Every endpoint that needs a permission refuses a user without it, found from the route table rather
+// than a hand list: each route is called as a superuser while the request context reports which
+// permissions it consults, and every route that consults one is called by a user who holds none.
+// That user must be refused (403, or 404 where the record is hidden), and write nothing; where the
+// permission only shapes the answer (a `can_edit` flag) their answer must differ from the
+// superuser's. New routes join the walk by themselves; a new kind of path id needs a line in `idFor`.
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPermissionCheck } from '../src/context.ts';
+import { users } from '../src/db/schema/users.ts';
+import { listRoutes, type RouteEntry } from '../src/route-table.ts';
+import { createTestContext, type TestContext } from './support/test-context.ts';
+import { cheapDemoHash } from './support/test-password.ts';
+
+/** The sign-in doors take no user yet, and the bot's routes take its service credential only. */
+const WITHOUT_USER_PERMISSIONS = new Set(['auth', 'bot']);
+
+let t: TestContext;
+let ids: Record<string, string>;
+let tables: string[];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await t.db
+    .insert(users)
+    .values({ username: 'no_perms', fullName: '権限なし', passwordHash: await cheapDemoHash() });
+  // One of each record a path can name, from the demo company: an attendance report with its
+  // version, and the rows around it.
+  const one = async (query: ReturnType<typeof sql>) => {
+    const { rows } = (await t.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    expect(rows, String(query.queryChunks)).toHaveLength(1);
+    return rows[0]!;
+  };
+  const report = await one(sql`select v.task_id, v.year, v.month, e.code, t.workflow_id,
+      (select min(n.id) from task_nodes n where n.task_id = v.task_id) as task_node_id
+    from attendance_versions v join tasks t on t.id = v.task_id join employees e on e.id = v.employee_id
+    order by v.task_id limit 1`);
+  const firstId = async (table: string) =>
+    String((await one(sql`select min(id) as id from ${sql.identifier(table)}`)).id);
+  ids = {
+    task: String(report.task_id),
+    taskNode: String(report.task_node_id),
+    workflow: String(report.workflow_id),
+    year: String(report.year),
+    month: String(report.month),
+    employeeCode: String(report.code),
+    node: await firstId('nodes'),
+    attachment: await firstId('attachments'),
+    calendarFile: await firstId('company_calendar_files'),
+    proxy: await firstId('approval_proxies'),
+    notification: await firstId('notifications'),
+  };
+  const { rows } = (await t.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+  )) as unknown as { rows: { table_name: string }[] };
+  tables = rows.map((r) => r.table_name);
+});
+afterAll(() => t?.close());
+
+/** The demo record a path parameter names, by the parameter and the segment before it. */
+function idFor(param: string, before: string): string {
+  if (param === 'year' || param === 'month') return ids[param]!;
+  if (param === 'code' && before === 'employees') return ids.employeeCode!;
+  if (param === 'nodeId') return ids.taskNode!;
+  const byCollection: Record<string, string | undefined> = {
+    tasks: ids.task,
+    details: ids.task,
+    'modify-details': ids.task,
+    pdf: ids.task,
+    attendance: ids.task,
+    workflows: ids.workflow,
+    nodes: ids.node,
+    attachment: ids.attachment,
+    files: ids.calendarFile,
+    proxies: ids.proxy,
+    notifications: ids.notification,
+  };
+  const id = param === 'id' ? byCollection[before] : undefined;
+  if (id === undefined) throw new Error(`no demo record for :${param} after ${before}/`);
+  return id;
+}
+
+function urlOf(route: RouteEntry): string {
+  const segments = route.path.split('/');
+  const path = segments
+    .map((segment, i) => (segment.startsWith(':') ? idFor(segment.slice(1), segments[i - 1]!) : segment))
+    .join('/');
+  // The month's lists take it from the query.
+  return route.method === 'get' ? `${path}?year=${ids.year}&month=${ids.month}` : path;
+}
+
+/** A digest of every table, to tell whether a request wrote anything. */
+async function fingerprint(): Promise<string> {
+  const parts = tables.map(
+    (table) =>
+      sql`select ${table} as name, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest
+        from ${sql.identifier(table)} r`,
+  );
+  const { rows } = (await t.db.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { name: string; digest: string }[];
+  };
+  return JSON.stringify(rows);
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+async function call(route: RouteEntry, access: string): Promise<Answer> {
+  const res = await request(t.app)
+    [route.method](urlOf(route))
+    .set(t.auth(access))
+    .send(route.method === 'get' || route.method === 'delete' ? undefined : {});
+  return { status: res.status, body: res.text ?? JSON.stringify(res.body) };
+}
+
+interface Walked {
+  route: string;
+  consulted: string[];
+  superuser: Answer;
+  lacking: Answer;
+  /** Whether the user without permissions changed any table, and the superuser after them. */
+  wrote: boolean;
+  superuserWrote: boolean;
+}
+
+describe('every route that needs a permission', () => {
+  it('refuses a user without it and writes nothing', async () => {
+    const admin = (await t.signIn('admin')).access;
+    const lacking = (await t.signIn('no_perms')).access;
+    const consulted = new Set<string>();
+    const stop = onPermissionCheck((perm, user) => {
+      if (user.username === 'admin') consulted.add(perm);
+    });
+    const walked: Walked[] = [];
+    try {
+      // Deletions last, so that no other route meets a record the superuser's call removed.
+      const routes = listRoutes(t.app)
+        .filter((route) => !WITHOUT_USER_PERMISSIONS.has(route.module))
+        .sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+      for (const route of routes) {
+        // The user without permissions first, so that their delete meets the record itself.
+        const before = await fingerprint();
+        const refused = await call(route, lacking);
+        const between = await fingerprint();
+        consulted.clear();
+        const allowed = await call(route, admin);
+        if (consulted.size > 0)
+          walked.push({
+            route: `${route.method} ${route.path}`,
+            consulted: [...consulted].sort(),
+            superuser: allowed,
+            lacking: refused,
+            wrote: between !== before,
+            superuserWrote: (await fingerprint()) !== between,
+          });
+      }
+    } finally {
+      stop();
+    }
+
+    for (const w of walked) {
+      const what = `${w.route} (${w.consulted.join(', ')}): ${w.lacking.status} ${w.lacking.body.slice(0, 200)}`;
+      expect(w.superuser.status, `${w.route} refused the superuser`).not.toBe(403);
+      expect(w.wrote, `${what} wrote`).toBe(false);
+      if ([403, 404].includes(w.lacking.status)) continue;
+      // Answered: the permission must have changed what the user was told.
+      expect(w.lacking.status, what).toBe(w.superuser.status);
+      expect(w.lacking.body, what).not.toBe(w.superuser.body);
+    }
+
+    const refused = walked.filter((w) => [403, 404].includes(w.lacking.status)).map((w) => w.route);
+    expect(refused.length, refused.join('\n')).toBeGreaterThanOrEqual(25);
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        'get /api/workflow/workflows/',
+        'delete /api/workflow/nodes/:id/',
+        'get /api/workflow/forms/choice/',
+        'get /api/expense/attendance/year/:year/month/:month/',
+        'get /api/attendance/employees/',
+        'put /api/attendance/tasks/modify-details/:id/',
+        'get /api/attendance/tasks/details/:id/',
+        'get /api/employees/:code/vacations/year/:year/month/:month/',
+        'put /api/master/company/calendar/',
+        'delete /api/master/company/calendar/files/:id/',
+      ]),
+    );
+    // The digest sees a write: the superuser's deletion of a node.
+    expect(walked.find((w) => w.route === 'delete /api/workflow/nodes/:id/')?.superuserWrote).toBe(true);
+    // Shaped, not refused: everyone reads the calendar, the permission only sets can_edit.
+    expect(walked.map((w) => w.route)).toContain('get /api/master/company/calendar/');
+  });
+});
