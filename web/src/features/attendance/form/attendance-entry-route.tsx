@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { errorMessages } from '@/lib/error-messages.ts';
 import { useAttendanceMonth } from '../api/get-attendance-month.ts';
-import { attendanceDetailsQueryOptions } from '../view/api/get-attendance-details.ts';
+import { attendanceDetailsQueryOptions } from '../api/get-attendance-details.ts';
 import { EntryForm } from './components/entry-form.tsx';
 import { monthValue, parseMonthValue, type YearMonth } from '@/lib/month-param.ts';
 import { monthChoices, tokyoMonth } from './model/month-choice.ts';

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { errorMessages } from '@/lib/error-messages.ts';
-import { useCorrection } from '../view/api/get-correction.ts';
+import { useCorrection } from '../api/get-correction.ts';
 import { CorrectionForm } from '../view/correction-form.tsx';
 
 function Correction({ taskId }: { taskId: number }) {

@@ -5,7 +5,7 @@ import { monthValue, parseMonthValue, readMonth } from '@/lib/month-param.ts';
 import { toastError } from '@/lib/notify.ts';
 import { openFileWindow, saveFile } from '@/lib/save-file.ts';
 import { reportViewPath } from '../view/paths.ts';
-import { useDownloadAttendancePdf, type PdfSource } from '../view/api/download-pdf.ts';
+import { useDownloadAttendancePdf, type PdfSource } from '../api/download-pdf.ts';
 import '../view/attendance-view.css';
 
 export const OPEN_PDF = 'PDF を開く';

@@ -1,8 +1,8 @@
 import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessages } from '@/lib/error-messages.ts';
-import { useAttendanceDetails } from './api/get-attendance-details.ts';
-import { useAttendanceReport } from './api/get-attendance-report.ts';
+import { useAttendanceDetails } from '../api/get-attendance-details.ts';
+import { useAttendanceReport } from '../api/get-attendance-report.ts';
 import { AttendanceView } from './attendance-view.tsx';
 import { VersionPicker } from './version-picker.tsx';
 

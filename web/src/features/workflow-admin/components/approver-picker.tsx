@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Input from '@douyinfe/semi-ui/lib/es/input';
 import type { TNamedUser } from '@portal/shared/contracts/workflows';
-import { useApprovers } from '../api/search-approvers.ts';
+import { useApprovers } from '@/api/search-approvers.ts';
 
 interface ApproverPickerProps {
   label: string;

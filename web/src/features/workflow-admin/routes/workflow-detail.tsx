@@ -8,10 +8,9 @@ import { PATHS } from '@/config/paths.ts';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { errorMessages } from '@/lib/error-messages.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
-import { useCreateWorkflow } from '../api/create-workflow.ts';
 import { useDeleteWorkflow } from '../api/delete-workflow.ts';
 import { useAdminWorkflow } from '../api/get-workflow.ts';
-import { useUpdateWorkflow } from '../api/update-workflow.ts';
+import { useSaveWorkflow } from '../api/save-workflow.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { NodeSection } from '../components/node-section.tsx';
 import { WorkflowForm } from '../components/workflow-form.tsx';
@@ -27,8 +26,7 @@ export default function WorkflowDetailRoute() {
   const valid = isNew || (Number.isInteger(id) && id > 0);
   const perms = useWorkflowPerms();
   const workflow = useAdminWorkflow(isNew || !valid ? 0 : id, !isNew && valid);
-  const create = useCreateWorkflow();
-  const update = useUpdateWorkflow();
+  const save = useSaveWorkflow();
   const remove = useDeleteWorkflow();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
@@ -58,14 +56,9 @@ export default function WorkflowDetailRoute() {
             workflow={workflow.data ?? null}
             readOnly={readOnly}
             onSave={async (body) => {
-              if (isNew) {
-                const created = await create.mutateAsync(body);
-                toastSuccess(SUCCESS.saved);
-                navigate(`${PATHS.workflows}/${created.id}`, { replace: true });
-              } else {
-                await update.mutateAsync({ id, body });
-                toastSuccess(SUCCESS.saved);
-              }
+              const saved = await save.mutateAsync({ id: isNew ? null : id, body });
+              toastSuccess(SUCCESS.saved);
+              if (isNew) navigate(`${PATHS.workflows}/${saved.id}`, { replace: true });
             }}
           >
             {!isNew && perms.deleteWorkflow ? (
