@@ -1,9 +1,8 @@
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { QueryState } from '@/components/query-state.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { errorMessages } from '@/lib/error-messages.ts';
 import { useAttendanceMonth } from '../api/get-attendance-month.ts';
 import { attendanceDetailsQueryOptions } from '../api/get-attendance-details.ts';
 import { EntryForm } from './components/entry-form.tsx';
@@ -88,12 +87,9 @@ export default function AttendanceEntryRoute({ workflowName = '勤怠報告' }: 
           </span>
         ) : null}
       </div>
-      {failed ? <p role="alert">{errorMessages(failed).join(' ')}</p> : null}
-      {!failed && (month.isPending || waitingForResubmit) ? (
-        <div className="ae-state" role="status" aria-label="読み込み中">
-          <Spin />
-        </div>
-      ) : null}
+      <QueryState
+        query={{ isPending: month.isPending || waitingForResubmit, error: failed, data: undefined }}
+      />
       {month.data && !waitingForResubmit ? (
         <EntryForm key={`${month.data.year}-${month.data.month}`} month={month.data} />
       ) : null}

@@ -1,7 +1,8 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { Link, useSearchParams } from 'react-router-dom';
+import { MonthField } from '@/components/form/month-field.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { monthValue, parseMonthValue, readMonth } from '@/lib/month-param.ts';
+import { useMonthParam } from '@/lib/month-param.ts';
 import { toastError } from '@/lib/notify.ts';
 import { openFileWindow, saveFile } from '@/lib/save-file.ts';
 import { reportViewPath } from '../view/paths.ts';
@@ -23,9 +24,9 @@ function taskParam(params: URLSearchParams): number | null {
  */
 export default function AttendancePdfRoute() {
   const title = usePageTitle();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const taskId = taskParam(params);
-  const month = readMonth(params);
+  const [month, setMonth] = useMonthParam();
   const source: PdfSource = taskId ? { kind: 'report', taskId } : { kind: 'month', month };
   const pdf = useDownloadAttendancePdf();
   const fallbackName = taskId ? `勤怠報告_${taskId}.pdf` : `勤怠_${month.year}年${month.month}月.pdf`;
@@ -54,18 +55,7 @@ export default function AttendancePdfRoute() {
             勤怠報告 No.{taskId}（<Link to={reportViewPath(taskId)}>内容を表示</Link>）
           </p>
         ) : (
-          <label className="att-field">
-            <span>対象月</span>
-            <input
-              type="month"
-              name="month"
-              value={monthValue(month)}
-              onChange={(event) => {
-                const next = parseMonthValue(event.target.value);
-                if (next) setParams({ month: monthValue(next) }, { replace: true });
-              }}
-            />
-          </label>
+          <MonthField value={month} onChange={setMonth} />
         )}
         <Button theme="solid" loading={pdf.isPending} onClick={() => void run(true)}>
           {OPEN_PDF}

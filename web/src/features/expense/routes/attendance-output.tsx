@@ -1,7 +1,7 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import { useSearchParams } from 'react-router-dom';
+import { MonthField } from '@/components/form/month-field.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { monthValue, parseMonthValue, readMonth } from '@/lib/month-param.ts';
+import { useMonthParam } from '@/lib/month-param.ts';
 import { toastError } from '@/lib/notify.ts';
 import { saveFile } from '@/lib/save-file.ts';
 import { useDownloadAttendance } from '../api/download-attendance.ts';
@@ -15,8 +15,7 @@ export const DOWNLOAD_BUTTON = 'Excel をダウンロード';
  */
 export default function AttendanceOutputRoute() {
   const title = usePageTitle();
-  const [params, setParams] = useSearchParams();
-  const picked = readMonth(params);
+  const [picked, setMonth] = useMonthParam();
   const download = useDownloadAttendance();
 
   const run = async () => {
@@ -38,18 +37,7 @@ export default function AttendanceOutputRoute() {
         つにまとめてダウンロードします。
       </p>
       <div className="expense-toolbar">
-        <label className="expense-field">
-          <span>対象月</span>
-          <input
-            type="month"
-            name="month"
-            value={monthValue(picked)}
-            onChange={(event) => {
-              const next = parseMonthValue(event.target.value);
-              if (next) setParams({ month: monthValue(next) }, { replace: true });
-            }}
-          />
-        </label>
+        <MonthField value={picked} onChange={setMonth} />
         <Button
           theme="solid"
           loading={download.isPending}

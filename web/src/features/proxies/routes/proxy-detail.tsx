@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { PATHS } from '@/config/paths.ts';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { dayjs } from '@/lib/dayjs.ts';
-import { errorMessages } from '@/lib/error-messages.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { useDeleteProxy } from '../api/delete-proxy.ts';
 import { useProxy } from '../api/get-proxy.ts';
@@ -38,16 +37,7 @@ export default function ProxyDetailRoute() {
       <h2 className="page__heading" id="proxy-detail-heading">
         {title}
       </h2>
-      {proxy.isPending ? (
-        <div className="proxy-state" role="status" aria-label="読み込み中">
-          <Spin />
-        </div>
-      ) : null}
-      {proxy.isError ? (
-        <p className="proxy-state" role="alert">
-          {errorMessages(proxy.error).join(' ')}
-        </p>
-      ) : null}
+      <QueryState query={proxy} />
       {data ? (
         <>
           <p data-testid="proxy-header">

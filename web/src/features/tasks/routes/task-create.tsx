@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { taskLink } from '@portal/shared/workflow/task-links';
+import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { errorMessages } from '@/lib/error-messages.ts';
 import { toastSuccess } from '@/lib/notify.ts';
 import { useCreateTask } from '../api/create-task.ts';
 import { useTaskForm } from '../api/get-task-form.ts';
@@ -57,12 +56,7 @@ export default function TaskCreateRoute() {
       <h2 className="page__heading" id="task-create-heading">
         {schema.data ? `${schema.data.name}：${title}` : title}
       </h2>
-      {failed ? <p role="alert">{errorMessages(failed).join(' ')}</p> : null}
-      {waiting && !failed ? (
-        <div className="task-list__state" role="status" aria-label="読み込み中">
-          <Spin />
-        </div>
-      ) : null}
+      <QueryState query={{ isPending: waiting, error: failed, data: undefined }} />
       {schema.data && !waiting && !failed ? (
         <DynamicForm
           fields={schema.data.fields}

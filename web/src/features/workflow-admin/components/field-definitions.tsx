@@ -181,7 +181,7 @@ export function FieldDefinitions({ control, setValue, dataTypes, readOnly }: Fie
       <h3 className="wf-section__title" id="wf-fields-title">
         フォーム項目
       </h3>
-      {fields.length === 0 ? <p className="wf-state">項目がありません。</p> : null}
+      {fields.length === 0 ? <p className="query-state">項目がありません。</p> : null}
       {fields.map((field, index) => (
         <Definition
           key={field.id}

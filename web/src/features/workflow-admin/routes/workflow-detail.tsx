@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { PATHS } from '@/config/paths.ts';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { errorMessages } from '@/lib/error-messages.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { useDeleteWorkflow } from '../api/delete-workflow.ts';
 import { useAdminWorkflow } from '../api/get-workflow.ts';
@@ -39,16 +38,7 @@ export default function WorkflowDetailRoute() {
       <h2 className="page__heading" id="workflow-detail-heading">
         {isNew ? 'ワークフローの作成' : title}
       </h2>
-      {!isNew && workflow.isPending ? (
-        <div className="wf-state" role="status" aria-label="読み込み中">
-          <Spin />
-        </div>
-      ) : null}
-      {workflow.isError ? (
-        <p className="wf-state" role="alert">
-          {errorMessages(workflow.error).join(' ')}
-        </p>
-      ) : null}
+      {isNew ? null : <QueryState query={workflow} />}
       {isNew || workflow.data ? (
         <>
           <WorkflowForm
