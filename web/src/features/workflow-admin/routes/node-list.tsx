@@ -50,13 +50,13 @@ function NodeListPage() {
         {title}
       </h2>
       <div className="wf-toolbar" role="search" aria-label="絞り込み">
-        <div className="wf-field">
-          <label className="wf-field__label" htmlFor={`${id}-workflow`}>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${id}-workflow`}>
             ワークフロー
           </label>
           <select
             id={`${id}-workflow`}
-            className="wf-native"
+            className="native-select"
             value={workflow ? String(workflow) : ''}
             onChange={(event) => setWorkflow(event.target.value)}
           >
