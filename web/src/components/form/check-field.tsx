@@ -1,26 +1,22 @@
-import { useId } from 'react';
-import { useController, type FieldValues } from 'react-hook-form';
-import type { BoundFieldProps } from './bound-field.ts';
+import type { FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundFieldProps } from './use-bound-field.ts';
 
 /** A checkbox with its label beside it. */
 export function CheckField<T extends FieldValues>({ control, name, label, disabled }: BoundFieldProps<T>) {
-  const id = useId();
-  const {
-    field: { ref: fieldRef, value: fieldValue, onChange: fieldOnChange, onBlur: fieldOnBlur },
-  } = useController({ control, name });
+  const [fieldRef, field] = useBoundField(control, name);
   return (
     <div className="form-field form-field--check">
       <input
-        id={id}
+        id={field.id}
         type="checkbox"
         name={name}
         ref={fieldRef}
-        checked={fieldValue === true}
-        onChange={(event) => fieldOnChange(event.target.checked)}
-        onBlur={fieldOnBlur}
+        checked={field.value === true}
+        onChange={(event) => field.onChange(event.target.checked)}
+        onBlur={field.onBlur}
         disabled={disabled}
       />
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={field.id}>{label}</label>
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import Input from '@douyinfe/semi-ui/lib/es/input';
-import { useController, type FieldValues } from 'react-hook-form';
-import type { BoundFieldProps } from './bound-field.ts';
+import type { FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundFieldProps } from './use-bound-field.ts';
 import { FormField, fieldAria } from './form-field.tsx';
 
 /** A number; empty is null (`nullable`) or left for the schema to refuse. */
@@ -14,28 +13,23 @@ export function NumberField<T extends FieldValues>({
   wide,
   nullable = false,
 }: BoundFieldProps<T> & { nullable?: boolean }) {
-  const id = useId();
-  const {
-    field: { ref: fieldRef, value: fieldValue, onChange: fieldOnChange, onBlur: fieldOnBlur },
-    fieldState,
-  } = useController({ control, name });
-  const error = fieldState.error?.message;
+  const [fieldRef, field] = useBoundField(control, name);
   return (
-    <FormField id={id} label={label} required={required} error={error} wide={wide}>
+    <FormField id={field.id} label={label} required={required} error={field.error} wide={wide}>
       <Input
-        id={id}
+        id={field.id}
         name={name}
         type="number"
         ref={fieldRef}
-        value={typeof fieldValue === 'number' ? String(fieldValue) : ''}
+        value={typeof field.value === 'number' ? String(field.value) : ''}
         onChange={(next) => {
-          if (next === '') fieldOnChange(nullable ? null : undefined);
-          else fieldOnChange(Number(next));
+          if (next === '') field.onChange(nullable ? null : undefined);
+          else field.onChange(Number(next));
         }}
-        onBlur={fieldOnBlur}
+        onBlur={field.onBlur}
         disabled={disabled}
-        validateStatus={error ? 'error' : 'default'}
-        {...fieldAria(id, { error, required })}
+        validateStatus={field.error ? 'error' : 'default'}
+        {...fieldAria(field.id, { error: field.error, required })}
       />
     </FormField>
   );

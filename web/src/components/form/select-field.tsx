@@ -1,6 +1,5 @@
-import { useId } from 'react';
-import { useController, type FieldValues } from 'react-hook-form';
-import type { BoundFieldProps } from './bound-field.ts';
+import type { FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundFieldProps } from './use-bound-field.ts';
 import { FormField, fieldAria } from './form-field.tsx';
 
 interface SelectFieldProps<T extends FieldValues> extends BoundFieldProps<T> {
@@ -22,28 +21,23 @@ export function SelectField<T extends FieldValues>({
   nullable = false,
   onValueChange,
 }: SelectFieldProps<T>) {
-  const id = useId();
-  const {
-    field: { ref: fieldRef, value: fieldValue, onChange: fieldOnChange, onBlur: fieldOnBlur },
-    fieldState,
-  } = useController({ control, name });
-  const error = fieldState.error?.message;
+  const [fieldRef, field] = useBoundField(control, name);
   return (
-    <FormField id={id} label={label} required={required} error={error} wide={wide}>
+    <FormField id={field.id} label={label} required={required} error={field.error} wide={wide}>
       <select
-        id={id}
+        id={field.id}
         name={name}
         ref={fieldRef}
         className="native-select"
-        value={typeof fieldValue === 'string' ? fieldValue : ''}
+        value={typeof field.value === 'string' ? field.value : ''}
         onChange={(event) => {
           const next = event.target.value === '' && nullable ? null : event.target.value;
-          fieldOnChange(next);
+          field.onChange(next);
           onValueChange?.(next);
         }}
-        onBlur={fieldOnBlur}
+        onBlur={field.onBlur}
         disabled={disabled}
-        {...fieldAria(id, { error, required })}
+        {...fieldAria(field.id, { error: field.error, required })}
       >
         {nullable ? <option value="">（なし）</option> : null}
         {options.map((option) => (

@@ -1,9 +1,8 @@
-import { useId } from 'react';
 import Input from '@douyinfe/semi-ui/lib/es/input';
 import TextArea from '@douyinfe/semi-ui/lib/es/input/textarea';
-import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { FormField, fieldAria } from './form-field.tsx';
-import type { BoundFieldProps } from './bound-field.ts';
+import { useBoundField, type BoundFieldProps } from './use-bound-field.ts';
 
 interface TextFieldProps<T extends FieldValues> extends BoundFieldProps<T> {
   type?: 'text' | 'password' | 'email';
@@ -30,31 +29,26 @@ export function TextField<T extends FieldValues>({
   nullable = false,
   multiline = false,
 }: TextFieldProps<T>) {
-  const id = useId();
-  const {
-    field: { ref: fieldRef, value: fieldValue, onChange: fieldOnChange, onBlur: fieldOnBlur },
-    fieldState,
-  } = useController({ control, name });
-  const error = fieldState.error?.message;
+  const [fieldRef, field] = useBoundField(control, name);
   const common = {
-    id,
+    id: field.id,
     name,
-    ref: fieldRef,
-    value: typeof fieldValue === 'string' ? fieldValue : '',
-    onChange: (next: string) => fieldOnChange(nullable && next === '' ? null : next),
-    onBlur: fieldOnBlur,
+    value: typeof field.value === 'string' ? field.value : '',
+    onChange: (next: string) => field.onChange(nullable && next === '' ? null : next),
+    onBlur: field.onBlur,
     disabled,
     placeholder,
-    validateStatus: error ? ('error' as const) : ('default' as const),
-    ...fieldAria(id, { error, required }),
+    validateStatus: field.error ? ('error' as const) : ('default' as const),
+    ...fieldAria(field.id, { error: field.error, required }),
   };
   return (
-    <FormField id={id} label={label} required={required} error={error} wide={wide}>
+    <FormField id={field.id} label={label} required={required} error={field.error} wide={wide}>
       {multiline ? (
-        <TextArea {...common} autosize rows={2} />
+        <TextArea {...common} ref={fieldRef} autosize rows={2} />
       ) : (
         <Input
           {...common}
+          ref={fieldRef}
           type={type === 'password' ? undefined : type}
           mode={type === 'password' ? 'password' : undefined}
           autoComplete={autoComplete}
