@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { useAttendanceMonth } from '../api/get-attendance-month.ts';
@@ -57,10 +58,7 @@ export default function AttendanceEntryRoute({ workflowName = '勤怠報告' }: 
   const failed = resubmit?.error ?? month.error;
 
   return (
-    <section className="page ae-page" aria-labelledby="attendance-entry-heading">
-      <h2 className="page__heading" id="attendance-entry-heading">
-        {`${workflowName}：${title}`}
-      </h2>
+    <Page headingId="attendance-entry-heading" className="ae-page" title={`${workflowName}：${title}`}>
       <div className="ae-month">
         <label className="ae-field__label" htmlFor="attendance-month">
           対象月
@@ -93,6 +91,6 @@ export default function AttendanceEntryRoute({ workflowName = '勤怠報告' }: 
       {month.data && !waitingForResubmit ? (
         <EntryForm key={`${month.data.year}-${month.data.month}`} month={month.data} />
       ) : null}
-    </section>
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
+import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { useCorrection } from '../api/get-correction.ts';
 import { CorrectionForm } from '../view/correction-form.tsx';
 
@@ -16,15 +16,11 @@ function Correction({ taskId }: { taskId: number }) {
 
 /** /attendance/tasks/modify-details/{task_id}: HR corrects an approved 勤怠報告 (the view's edit button). */
 export default function AttendanceCorrectionRoute() {
-  const title = usePageTitle();
   const taskId = Number(useParams().id);
   if (!Number.isSafeInteger(taskId) || taskId <= 0) return <NotFound />;
   return (
-    <section className="page" aria-labelledby="attendance-correction-heading">
-      <h2 className="page__heading" id="attendance-correction-heading">
-        {title}
-      </h2>
+    <Page headingId="attendance-correction-heading">
       <Correction key={taskId} taskId={taskId} />
-    </section>
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Page } from '@/components/page.tsx';
 import { MonthField } from '@/components/form/month-field.tsx';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { useMonthParam } from '@/lib/month-param.ts';
 import { toastError } from '@/lib/notify.ts';
 import { openFileWindow, saveFile } from '@/lib/save-file.ts';
@@ -23,7 +23,6 @@ function taskParam(params: URLSearchParams): number | null {
  * view links here).
  */
 export default function AttendancePdfRoute() {
-  const title = usePageTitle();
   const [params] = useSearchParams();
   const taskId = taskParam(params);
   const [month, setMonth] = useMonthParam();
@@ -45,10 +44,7 @@ export default function AttendancePdfRoute() {
   };
 
   return (
-    <section className="page" aria-labelledby="attendance-pdf-heading">
-      <h2 className="page__heading" id="attendance-pdf-heading">
-        {title}
-      </h2>
+    <Page headingId="attendance-pdf-heading">
       <div className="att-toolbar" data-testid="attendance-pdf">
         {taskId ? (
           <p className="att-pdf__source">
@@ -64,6 +60,6 @@ export default function AttendancePdfRoute() {
           {SAVE_PDF}
         </Button>
       </div>
-    </section>
+    </Page>
   );
 }

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { TOrganization } from '@portal/shared/contracts/organizations';
+import { Page } from '@/components/page.tsx';
 import { useOrganizations } from '@/api/get-organizations.ts';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { MonthField } from '@/components/form/month-field.tsx';
 import { PATHS } from '@/config/paths.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { monthValue, readMonth } from '@/lib/month-param.ts';
 import { readPage } from '@/lib/page-param.ts';
 import { useAttendanceEmployees } from '../api/get-attendance-employees.ts';
@@ -38,7 +38,6 @@ function treeOrder(organizations: readonly TOrganization[]): { org: TOrganizatio
  * search and page live in the URL.
  */
 export default function EmployeeAttendanceRoute() {
-  const title = usePageTitle();
   const navigate = useNavigate();
   const organization = Number(useParams().id);
   const [params, setParams] = useSearchParams();
@@ -76,10 +75,7 @@ export default function EmployeeAttendanceRoute() {
   const query = kept.toString();
 
   return (
-    <section className="page" aria-labelledby="employee-attendance-heading">
-      <h2 className="page__heading" id="employee-attendance-heading">
-        {title}
-      </h2>
+    <Page headingId="employee-attendance-heading">
       <form className="att-toolbar" role="search" aria-label="絞り込み" onSubmit={submitSearch}>
         <MonthField value={{ year, month }} onChange={(picked) => change({ month: monthValue(picked) })} />
         <label className="att-field">
@@ -112,6 +108,6 @@ export default function EmployeeAttendanceRoute() {
         <Button htmlType="submit">検索</Button>
       </form>
       <EmployeeAttendanceList query={employees} />
-    </section>
+    </Page>
   );
 }

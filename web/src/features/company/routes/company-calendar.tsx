@@ -1,6 +1,6 @@
+import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { MonthField } from '@/components/form/month-field.tsx';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { useMonthParam } from '@/lib/month-param.ts';
 import { useCompanyCalendar } from '../api/get-company-calendar.ts';
 import { BusinessDaysMonth } from '../components/business-days-month.tsx';
@@ -15,15 +15,11 @@ import '../components/company-calendar.css';
  * days off, and add or delete images.
  */
 export default function CompanyCalendarRoute() {
-  const title = usePageTitle();
   const [month, setMonth] = useMonthParam();
   const calendar = useCompanyCalendar();
 
   return (
-    <section className="page" aria-labelledby="company-calendar-heading">
-      <h2 className="page__heading" id="company-calendar-heading">
-        {title}
-      </h2>
+    <Page headingId="company-calendar-heading">
       <QueryState query={calendar}>
         {(data) => (
           <>
@@ -47,6 +43,6 @@ export default function CompanyCalendarRoute() {
           </>
         )}
       </QueryState>
-    </section>
+    </Page>
   );
 }

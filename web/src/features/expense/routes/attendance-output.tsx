@@ -1,6 +1,6 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
+import { Page } from '@/components/page.tsx';
 import { MonthField } from '@/components/form/month-field.tsx';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { useMonthParam } from '@/lib/month-param.ts';
 import { toastError } from '@/lib/notify.ts';
 import { saveFile } from '@/lib/save-file.ts';
@@ -14,7 +14,6 @@ export const DOWNLOAD_BUTTON = 'Excel をダウンロード';
  * employee's attendance of it as one .xlsx for payroll. The month lives in the URL.
  */
 export default function AttendanceOutputRoute() {
-  const title = usePageTitle();
   const [picked, setMonth] = useMonthParam();
   const download = useDownloadAttendance();
 
@@ -28,10 +27,7 @@ export default function AttendanceOutputRoute() {
   };
 
   return (
-    <section className="page" aria-labelledby="attendance-output-heading">
-      <h2 className="page__heading" id="attendance-output-heading">
-        {title}
-      </h2>
+    <Page headingId="attendance-output-heading">
       <p className="expense-note">
         選んだ月に申請中または承認済みの全社員の勤怠を、給与計算用の Excel ファイル（.xlsx）1
         つにまとめてダウンロードします。
@@ -47,6 +43,6 @@ export default function AttendanceOutputRoute() {
           {DOWNLOAD_BUTTON}
         </Button>
       </div>
-    </section>
+    </Page>
   );
 }

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { PATHS } from '@/config/paths.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { dayjs } from '@/lib/dayjs.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { useDeleteProxy } from '../api/delete-proxy.ts';
@@ -19,7 +19,6 @@ import '../components/proxies.css';
 
 /** One approval proxy: its principal sees and edits it and may delete it; the proxy only sees it. */
 export default function ProxyDetailRoute() {
-  const title = usePageTitle();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const proxy = useProxy(valid ? id : 0);
@@ -33,10 +32,7 @@ export default function ProxyDetailRoute() {
   const readOnly = data?.is_mine_as_proxy ?? true;
 
   return (
-    <section className="page" aria-labelledby="proxy-detail-heading">
-      <h2 className="page__heading" id="proxy-detail-heading">
-        {title}
-      </h2>
+    <Page headingId="proxy-detail-heading">
       <QueryState query={proxy} />
       {data ? (
         <>
@@ -81,6 +77,6 @@ export default function ProxyDetailRoute() {
           />
         </>
       ) : null}
-    </section>
+    </Page>
   );
 }

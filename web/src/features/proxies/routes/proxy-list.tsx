@@ -1,9 +1,9 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TProxy } from '@portal/shared/contracts/proxies';
+import { Page } from '@/components/page.tsx';
 import { DataList, type DataColumn } from '@/components/data-list.tsx';
 import { PATHS } from '@/config/paths.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { dayjs } from '@/lib/dayjs.ts';
 import { usePageParam } from '@/lib/page-param.ts';
 import { useProxies } from '../api/get-proxies.ts';
@@ -30,17 +30,13 @@ function columns(today: string): DataColumn<TProxy>[] {
 
 /** My approval proxies (spec §2.1 /proxies): where I am the principal and where I stand in. */
 export default function ProxyListRoute() {
-  const title = usePageTitle();
   const [page] = usePageParam();
   const proxies = useProxies(page);
   const navigate = useNavigate();
   const today = dayjs().format('YYYY-MM-DD');
 
   return (
-    <section className="page" aria-labelledby="proxy-list-heading">
-      <h2 className="page__heading" id="proxy-list-heading">
-        {title}
-      </h2>
+    <Page headingId="proxy-list-heading">
       <div className="proxy-toolbar">
         <Button theme="solid" type="primary" onClick={() => navigate(`${PATHS.proxies}/add`)}>
           新規追加
@@ -60,6 +56,6 @@ export default function ProxyListRoute() {
         rowHref={detailPath}
         testId="proxy-row"
       />
-    </section>
+    </Page>
   );
 }

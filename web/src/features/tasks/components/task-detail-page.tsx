@@ -1,8 +1,8 @@
 import { useNavigate, useLocation } from 'react-router-dom';
+import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { TaskKindView } from '@/components/task-kind-views.tsx';
 import { PATHS } from '@/config/paths.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { dayjs } from '@/lib/dayjs.ts';
 import { useTask } from '../api/get-task.ts';
 import { useTaskForm } from '../api/get-task-form.ts';
@@ -21,7 +21,6 @@ import './tasks.css';
  * actions the current person may take. `nodeId` is the node the approval route acts on.
  */
 export function TaskDetailPage({ taskId, nodeId }: { taskId: number; nodeId: number | null }) {
-  const title = usePageTitle();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const filter = listFilterOf(pathname);
@@ -32,10 +31,9 @@ export function TaskDetailPage({ taskId, nodeId }: { taskId: number; nodeId: num
 
   if (!task.data) {
     return (
-      <section className="page">
-        <h2 className="page__heading">{title}</h2>
+      <Page headingId="task-detail-heading">
         <QueryState query={task} />
-      </section>
+      </Page>
     );
   }
   const data = task.data;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { TApplicableWorkflow } from '@portal/shared/contracts/tasks';
+import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { useWorkflows } from '../api/get-workflows.ts';
 import { createTaskPath } from '../lib/paths.ts';
 import '../components/tasks.css';
@@ -21,13 +21,9 @@ export function byCategory(workflows: readonly TApplicableWorkflow[]): [string, 
 
 /** /task/workflows: the procedures the user may apply for, as cards grouped by category. */
 export default function ProcedureListRoute() {
-  const title = usePageTitle();
   const workflows = useWorkflows();
   return (
-    <section className="page procedures" aria-labelledby="procedures-heading">
-      <h2 className="page__heading" id="procedures-heading">
-        {title}
-      </h2>
+    <Page headingId="procedures-heading" className="procedures">
       <QueryState query={workflows} empty={NO_PROCEDURES} isEmpty={(list) => list.length === 0}>
         {(list) =>
           byCategory(list).map(([category, items]) => (
@@ -53,6 +49,6 @@ export default function ProcedureListRoute() {
           ))
         }
       </QueryState>
-    </section>
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { taskLink } from '@portal/shared/workflow/task-links';
+import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
@@ -52,10 +53,11 @@ export default function TaskCreateRoute() {
   const failed = schema.error ?? (resubmitId !== null ? saved.error : null);
 
   return (
-    <section className="page task-create" aria-labelledby="task-create-heading">
-      <h2 className="page__heading" id="task-create-heading">
-        {schema.data ? `${schema.data.name}：${title}` : title}
-      </h2>
+    <Page
+      headingId="task-create-heading"
+      className="task-create"
+      title={schema.data ? `${schema.data.name}：${title}` : title}
+    >
       <QueryState query={{ isPending: waiting, error: failed, data: undefined }} />
       {schema.data && !waiting && !failed ? (
         <DynamicForm
@@ -76,6 +78,6 @@ export default function TaskCreateRoute() {
           }}
         />
       ) : null}
-    </section>
+    </Page>
   );
 }

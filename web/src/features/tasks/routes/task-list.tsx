@@ -1,8 +1,8 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { TTaskListItem } from '@portal/shared/contracts/tasks';
 import type { TTaskListFilter } from '@portal/shared/workflow/codes';
+import { Page } from '@/components/page.tsx';
 import { DataList, type DataCard, type DataColumn } from '@/components/data-list.tsx';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { dayjs } from '@/lib/dayjs.ts';
 import { useTasks } from '../api/get-tasks.ts';
 import { StatusTag } from '../components/status-tag.tsx';
@@ -56,7 +56,6 @@ const card =
 
 /** The five task lists of spec §2.1 (which one comes from the path). */
 export default function TaskListRoute() {
-  const title = usePageTitle();
   const { pathname } = useLocation();
   const filter = listFilterOf(pathname);
   const [params, setParams] = useSearchParams();
@@ -64,10 +63,7 @@ export default function TaskListRoute() {
   const tasks = useTasks(query);
 
   return (
-    <section className="page task-list" aria-labelledby="task-list-heading">
-      <h2 className="page__heading" id="task-list-heading">
-        {title}
-      </h2>
+    <Page headingId="task-list-heading" className="task-list">
       <TaskListFilters value={query} onChange={(changes) => setParams(withFilters(params, changes))} />
       <DataList
         query={tasks}
@@ -79,6 +75,6 @@ export default function TaskListRoute() {
         rowHref={(item) => taskDetailPath(filter, item)}
         testId="task-row"
       />
-    </section>
+    </Page>
   );
 }

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { TNode } from '@portal/shared/contracts/workflows';
+import { Page } from '@/components/page.tsx';
 import { DataList, type DataColumn } from '@/components/data-list.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { PATHS } from '@/config/paths.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { readPage } from '@/lib/page-param.ts';
 import { useNodes } from '../api/get-nodes.ts';
 import { useWorkflowChoices } from '../api/get-workflow-choices.ts';
@@ -28,7 +28,6 @@ const COLUMNS: DataColumn<TNode>[] = [
 ];
 
 function NodeListPage() {
-  const title = usePageTitle();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const page = readPage(params);
@@ -45,10 +44,7 @@ function NodeListPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="node-list-heading">
-      <h2 className="page__heading" id="node-list-heading">
-        {title}
-      </h2>
+    <Page headingId="node-list-heading">
       <div className="wf-toolbar" role="search" aria-label="絞り込み">
         <div className="form-field">
           <label className="form-field__label" htmlFor={`${id}-workflow`}>
@@ -82,7 +78,7 @@ function NodeListPage() {
         rowKey={(node) => node.id}
         testId="node-row"
       />
-    </section>
+    </Page>
   );
 }
 

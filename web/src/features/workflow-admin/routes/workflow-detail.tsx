@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { PATHS } from '@/config/paths.ts';
@@ -34,10 +35,7 @@ export default function WorkflowDetailRoute() {
   const readOnly = isNew ? !perms.addWorkflow : !perms.changeWorkflow;
 
   return (
-    <section className="page" aria-labelledby="workflow-detail-heading">
-      <h2 className="page__heading" id="workflow-detail-heading">
-        {isNew ? 'ワークフローの作成' : title}
-      </h2>
+    <Page headingId="workflow-detail-heading" title={isNew ? 'ワークフローの作成' : title}>
       {isNew ? null : <QueryState query={workflow} />}
       {isNew || workflow.data ? (
         <>
@@ -87,6 +85,6 @@ export default function WorkflowDetailRoute() {
           />
         </>
       ) : null}
-    </section>
+    </Page>
   );
 }

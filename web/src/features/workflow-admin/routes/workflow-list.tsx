@@ -2,9 +2,9 @@ import Button from '@douyinfe/semi-ui/lib/es/button';
 import Tag from '@douyinfe/semi-ui/lib/es/tag';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TWorkflowSummary } from '@portal/shared/contracts/workflows';
+import { Page } from '@/components/page.tsx';
 import { DataList, type DataColumn } from '@/components/data-list.tsx';
 import { PATHS } from '@/config/paths.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { usePageParam } from '@/lib/page-param.ts';
 import { useAdminWorkflows } from '../api/get-workflows.ts';
 import { useWorkflowPerms } from '../lib/permissions.ts';
@@ -32,17 +32,13 @@ const COLUMNS: DataColumn<TWorkflowSummary>[] = [
 
 /** The workflows (spec §2.1 /workflow/workflows): name, category, description, active, node count. */
 export default function WorkflowListRoute() {
-  const title = usePageTitle();
   const [page] = usePageParam();
   const workflows = useAdminWorkflows({ page });
   const perms = useWorkflowPerms();
   const navigate = useNavigate();
 
   return (
-    <section className="page" aria-labelledby="workflow-list-heading">
-      <h2 className="page__heading" id="workflow-list-heading">
-        {title}
-      </h2>
+    <Page headingId="workflow-list-heading">
       {perms.addWorkflow ? (
         <div className="wf-toolbar">
           <span />
@@ -65,6 +61,6 @@ export default function WorkflowListRoute() {
         rowHref={(wf) => detailPath(wf.id)}
         testId="workflow-row"
       />
-    </section>
+    </Page>
   );
 }
