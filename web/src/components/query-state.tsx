@@ -12,6 +12,15 @@ export interface QueryLike<T> {
   data: T | undefined;
 }
 
+/** QueryState's loading state alone, for what loads without a query (a lazy chunk under Suspense). */
+export function Loading() {
+  return (
+    <div className="query-state" role="status" aria-label={LOADING_LABEL}>
+      <Spin />
+    </div>
+  );
+}
+
 interface QueryStateProps<T> {
   query: QueryLike<T>;
   /** Said instead of the content when `isEmpty(data)`. */
@@ -32,14 +41,7 @@ export function QueryState<T>({ query, empty, isEmpty, children }: QueryStatePro
       {errorMessages(query.error).join(' ')}
     </p>
   ) : null;
-  if (query.data === undefined) {
-    if (error) return error;
-    return query.isPending ? (
-      <div className="query-state" role="status" aria-label={LOADING_LABEL}>
-        <Spin />
-      </div>
-    ) : null;
-  }
+  if (query.data === undefined) return error ?? (query.isPending ? <Loading /> : null);
   const content =
     isEmpty?.(query.data) === true ? <p className="query-state">{empty}</p> : children?.(query.data);
   return (
