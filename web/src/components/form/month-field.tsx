@@ -15,6 +15,7 @@ export function MonthField({ value, onChange, label = '対象月' }: MonthFieldP
       <input
         type="month"
         name="month"
+        className="native-control"
         value={monthValue(value)}
         onChange={(event) => {
           const next = parseMonthValue(event.target.value);

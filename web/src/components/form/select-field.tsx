@@ -28,7 +28,7 @@ export function SelectField<T extends FieldValues>({
         id={field.id}
         name={name}
         ref={fieldRef}
-        className="native-select"
+        className="native-control"
         value={typeof field.value === 'string' ? field.value : ''}
         onChange={(event) => {
           const next = event.target.value === '' && nullable ? null : event.target.value;

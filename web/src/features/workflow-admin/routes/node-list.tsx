@@ -52,7 +52,7 @@ function NodeListPage() {
           </label>
           <select
             id={`${id}-workflow`}
-            className="native-select"
+            className="native-control"
             value={workflow ? String(workflow) : ''}
             onChange={(event) => setWorkflow(event.target.value)}
           >
