@@ -5,23 +5,41 @@ interface MonthFieldProps {
   value: YearMonth;
   onChange: (month: YearMonth) => void;
   label?: string;
+  /** Only these months may be picked: a select of them (`2025年4月`) instead of a month input. */
+  choices?: readonly YearMonth[];
 }
 
-/** A labelled `<input type="month">` (対象月); a half-typed or cleared value changes nothing. */
-export function MonthField({ value, onChange, label = '対象月' }: MonthFieldProps) {
+/** A labelled month (対象月), `name="month"`; a half-typed or cleared value changes nothing. */
+export function MonthField({ value, onChange, label = '対象月', choices }: MonthFieldProps) {
+  const pick = (text: string) => {
+    const next = parseMonthValue(text);
+    if (next) onChange(next);
+  };
   return (
     <label className="month-field">
       <span className="month-field__label">{label}</span>
-      <input
-        type="month"
-        name="month"
-        className="native-control"
-        value={monthValue(value)}
-        onChange={(event) => {
-          const next = parseMonthValue(event.target.value);
-          if (next) onChange(next);
-        }}
-      />
+      {choices ? (
+        <select
+          name="month"
+          className="native-control"
+          value={monthValue(value)}
+          onChange={(event) => pick(event.target.value)}
+        >
+          {choices.map((choice) => (
+            <option key={monthValue(choice)} value={monthValue(choice)}>
+              {`${choice.year}年${choice.month}月`}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          type="month"
+          name="month"
+          className="native-control"
+          value={monthValue(value)}
+          onChange={(event) => pick(event.target.value)}
+        />
+      )}
     </label>
   );
 }

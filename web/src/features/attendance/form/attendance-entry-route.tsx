@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { MonthField } from '@/components/form/month-field.tsx';
 import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
@@ -60,25 +61,7 @@ export default function AttendanceEntryRoute({ workflowName = '勤怠報告' }: 
   return (
     <Page headingId="attendance-entry-heading" className="ae-page" title={`${workflowName}：${title}`}>
       <div className="ae-month">
-        <label className="ae-field__label" htmlFor="attendance-month">
-          対象月
-        </label>
-        <select
-          id="attendance-month"
-          name="month"
-          className="ae-input ae-input--month"
-          value={monthValue(chosen)}
-          onChange={(event) => {
-            const next = parseMonthValue(event.target.value);
-            if (next) setMonth(next);
-          }}
-        >
-          {monthChoices(chosen).map((choice) => (
-            <option key={monthValue(choice)} value={monthValue(choice)}>
-              {`${choice.year}年${choice.month}月`}
-            </option>
-          ))}
-        </select>
+        <MonthField value={chosen} onChange={setMonth} choices={monthChoices(chosen)} />
         {month.data ? (
           <span className="ae-month__status" data-testid="attendance-status" data-status={month.data.status}>
             {month.data.status_name}
