@@ -9,8 +9,8 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import type { TWorkflowKind } from '@portal/shared/workflow/codes';
+import { Loading } from './query-state.tsx';
 
 export type TaskKindViews = Partial<Record<TWorkflowKind, ComponentType<{ taskId: number }>>>;
 
@@ -28,5 +28,5 @@ export function TaskKindView({
 }) {
   const view = useContext(TaskKindViewsContext)[kind];
   if (!view) return fallback;
-  return <Suspense fallback={<Spin />}>{createElement(view, { taskId })}</Suspense>;
+  return <Suspense fallback={<Loading />}>{createElement(view, { taskId })}</Suspense>;
 }

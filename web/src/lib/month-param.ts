@@ -1,5 +1,6 @@
 // A month in the URL as ?month=YYYY-MM (style.md: filters, month and page live in the URL), the
 // current month when absent or malformed.
+import { useSearchParams } from 'react-router-dom';
 import { dayjs } from '@/lib/dayjs.ts';
 
 export interface YearMonth {
@@ -26,4 +27,17 @@ export function monthValue({ year, month }: YearMonth): string {
 export function parseMonthValue(value: string): YearMonth | null {
   const match = MONTH.exec(value);
   return match ? { year: Number(match[1]), month: Number(match[2]) } : null;
+}
+
+/** The month of ?month= and a setter that keeps the other parameters (and no history entry per change). */
+export function useMonthParam(): [month: YearMonth, setMonth: (month: YearMonth) => void] {
+  const [params, setParams] = useSearchParams();
+  return [
+    readMonth(params),
+    (month) => {
+      const next = new URLSearchParams(params);
+      next.set('month', monthValue(month));
+      setParams(next, { replace: true });
+    },
+  ];
 }

@@ -13,7 +13,7 @@ import IconNoteMoney from '@douyinfe/semi-icons/lib/es/icons/IconNoteMoney';
 import IconSetting from '@douyinfe/semi-icons/lib/es/icons/IconSetting';
 import IconUserGroup from '@douyinfe/semi-icons/lib/es/icons/IconUserGroup';
 import { Link, useLocation } from 'react-router-dom';
-import { useStatistics } from '@/features/account/api/get-statistics.ts';
+import { useStatistics } from '@/api/get-statistics.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import {
   buildNavEntries,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { organizationsQueryOptions } from '@/features/company/api/get-organizations.ts';
+import { queryKeys } from '@/api/query-keys.ts';
+import { organizationsQueryOptions } from '@/api/get-organizations.ts';
 import { useMe } from '@/features/auth/api/get-me.ts';
 import { registerPushDevice } from '@/features/auth/api/register-push-device.ts';
 import { registerPushToken } from '@/lib/push-token.ts';
@@ -13,7 +14,7 @@ export function useShellBootstrap() {
   const me = useMe();
   const userId = me.data?.me.id;
   const push = useQuery({
-    queryKey: ['push-registration', userId],
+    queryKey: queryKeys.pushRegistration(userId),
     queryFn: () => (userId === undefined ? false : registerPushToken(userId, registerPushDevice)),
     enabled: userId !== undefined,
     staleTime: Infinity,

@@ -1,69 +1,61 @@
-import { useId } from 'react';
 import Input from '@douyinfe/semi-ui/lib/es/input';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import TextArea from '@douyinfe/semi-ui/lib/es/input/textarea';
+import type { FieldValues } from 'react-hook-form';
+import { FormField, fieldAria } from './form-field.tsx';
+import { useBoundField, type BoundFieldProps } from './use-bound-field.ts';
 
-interface TextFieldProps<T extends FieldValues> {
-  control: Control<T>;
-  name: Path<T>;
-  label: string;
-  required?: boolean;
+interface TextFieldProps<T extends FieldValues> extends BoundFieldProps<T> {
   type?: 'text' | 'password' | 'email';
   autoComplete?: string;
   placeholder?: string;
-  disabled?: boolean;
+  size?: 'default' | 'large';
+  /** Empty text is stored as null. */
+  nullable?: boolean;
+  multiline?: boolean;
 }
 
-/** A labelled Semi Input bound to react-hook-form, its error beneath it (spec §5). */
+/** A labelled Semi Input (or TextArea) bound to react-hook-form, its error beneath it. */
 export function TextField<T extends FieldValues>({
   control,
   name,
   label,
   required = false,
+  disabled,
+  wide,
   type = 'text',
   autoComplete,
   placeholder,
-  disabled,
+  size,
+  nullable = false,
+  multiline = false,
 }: TextFieldProps<T>) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const {
-    field: { ref: inputRef, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name });
-  const error = fieldState.error?.message;
+  const [fieldRef, field] = useBoundField(control, name);
+  const common = {
+    id: field.id,
+    name,
+    value: typeof field.value === 'string' ? field.value : '',
+    onChange: (next: string) => field.onChange(nullable && next === '' ? null : next),
+    onBlur: field.onBlur,
+    disabled,
+    placeholder,
+    validateStatus: field.error ? ('error' as const) : ('default' as const),
+    ...fieldAria(field.id, { error: field.error, required }),
+  };
   return (
-    <div className="form-field">
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="form-field__required" aria-hidden="true">
-            （*）
-          </span>
-        ) : null}
-      </label>
-      <Input
-        id={id}
-        name={name}
-        ref={inputRef}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(next) => onChange(next)}
-        onBlur={onBlur}
-        type={type === 'password' ? undefined : type}
-        mode={type === 'password' ? 'password' : undefined}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        disabled={disabled}
-        required={required}
-        validateStatus={error ? 'error' : 'default'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        size="large"
-      />
-      {error ? (
-        <div className="form-field__error" id={errorId} role="alert">
-          {error}
-        </div>
-      ) : null}
-    </div>
+    <FormField id={field.id} label={label} required={required} error={field.error} wide={wide}>
+      {multiline ? (
+        <TextArea {...common} ref={fieldRef} autosize rows={2} />
+      ) : (
+        <Input
+          {...common}
+          ref={fieldRef}
+          type={type === 'password' ? undefined : type}
+          mode={type === 'password' ? 'password' : undefined}
+          autoComplete={autoComplete}
+          required={required}
+          size={size}
+        />
+      )}
+    </FormField>
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAttendanceMonth } from '@portal/shared/contracts/attendance';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { monthKey } from './keys.ts';
 
 /**
  * GET attendance/year/{y}/month/{m}/ — my month: the saved draft, or defaults from the contract and
@@ -12,7 +12,7 @@ export const getAttendanceMonth = (year: number, month: number) =>
 
 export const attendanceMonthQueryOptions = (year: number, month: number) =>
   queryOptions({
-    queryKey: monthKey(year, month),
+    queryKey: queryKeys.attendance.month(year, month),
     queryFn: () => getAttendanceMonth(year, month),
     // The form keeps its own state once built; a refetch in the background would only be ignored.
     staleTime: Infinity,

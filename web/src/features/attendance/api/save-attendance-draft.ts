@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAttendanceDraftInput, TAttendanceMonth } from '@portal/shared/contracts/attendance';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { monthKey } from './keys.ts';
 
 export interface SaveDraftVariables {
   year: number;
@@ -18,6 +18,7 @@ export const useSaveAttendanceDraft = () => {
   return useMutation({
     mutationFn: saveAttendanceDraft,
     // The open form keeps what is typed; the cache gets the saved month for the next visit.
-    onSuccess: (saved, { year, month }) => queryClient.setQueryData(monthKey(year, month), saved),
+    onSuccess: (saved, { year, month }) =>
+      queryClient.setQueryData(queryKeys.attendance.month(year, month), saved),
   });
 };

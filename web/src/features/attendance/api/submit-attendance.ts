@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAttendanceSubmitInput } from '@portal/shared/contracts/attendance';
 import type { TTask } from '@portal/shared/contracts/tasks';
+import { invalidateAfterAttendanceSubmit } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 export type SubmitAttendanceVariables =
@@ -20,11 +21,6 @@ export const useSubmitAttendance = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitAttendance,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['attendance'] }),
-        queryClient.invalidateQueries({ queryKey: ['tasks'] }),
-        queryClient.invalidateQueries({ queryKey: ['account'] }),
-      ]),
+    onSuccess: () => invalidateAfterAttendanceSubmit(queryClient),
   });
 };

@@ -1,11 +1,12 @@
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { MonthField } from '@/components/form/month-field.tsx';
+import { Page } from '@/components/page.tsx';
+import { QueryState } from '@/components/query-state.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { errorMessages } from '@/lib/error-messages.ts';
 import { useAttendanceMonth } from '../api/get-attendance-month.ts';
-import { attendanceDetailsQueryOptions } from '../view/api/get-attendance-details.ts';
+import { attendanceDetailsQueryOptions } from '../api/get-attendance-details.ts';
 import { EntryForm } from './components/entry-form.tsx';
 import { monthValue, parseMonthValue, type YearMonth } from '@/lib/month-param.ts';
 import { monthChoices, tokyoMonth } from './model/month-choice.ts';
@@ -58,45 +59,21 @@ export default function AttendanceEntryRoute({ workflowName = '勤怠報告' }: 
   const failed = resubmit?.error ?? month.error;
 
   return (
-    <section className="page ae-page" aria-labelledby="attendance-entry-heading">
-      <h2 className="page__heading" id="attendance-entry-heading">
-        {`${workflowName}：${title}`}
-      </h2>
+    <Page headingId="attendance-entry-heading" className="ae-page" title={`${workflowName}：${title}`}>
       <div className="ae-month">
-        <label className="ae-field__label" htmlFor="attendance-month">
-          対象月
-        </label>
-        <select
-          id="attendance-month"
-          name="month"
-          className="ae-input ae-input--month"
-          value={monthValue(chosen)}
-          onChange={(event) => {
-            const next = parseMonthValue(event.target.value);
-            if (next) setMonth(next);
-          }}
-        >
-          {monthChoices(chosen).map((choice) => (
-            <option key={monthValue(choice)} value={monthValue(choice)}>
-              {`${choice.year}年${choice.month}月`}
-            </option>
-          ))}
-        </select>
+        <MonthField value={chosen} onChange={setMonth} choices={monthChoices(chosen)} />
         {month.data ? (
           <span className="ae-month__status" data-testid="attendance-status" data-status={month.data.status}>
             {month.data.status_name}
           </span>
         ) : null}
       </div>
-      {failed ? <p role="alert">{errorMessages(failed).join(' ')}</p> : null}
-      {!failed && (month.isPending || waitingForResubmit) ? (
-        <div className="ae-state" role="status" aria-label="読み込み中">
-          <Spin />
-        </div>
-      ) : null}
+      <QueryState
+        query={{ isPending: month.isPending || waitingForResubmit, error: failed, data: undefined }}
+      />
       {month.data && !waitingForResubmit ? (
         <EntryForm key={`${month.data.year}-${month.data.month}`} month={month.data} />
       ) : null}
-    </section>
+    </Page>
   );
 }

@@ -1,11 +1,12 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { monthValue, parseMonthValue, readMonth } from '@/lib/month-param.ts';
+import { Page } from '@/components/page.tsx';
+import { MonthField } from '@/components/form/month-field.tsx';
+import { useMonthParam } from '@/lib/month-param.ts';
 import { toastError } from '@/lib/notify.ts';
 import { openFileWindow, saveFile } from '@/lib/save-file.ts';
 import { reportViewPath } from '../view/paths.ts';
-import { useDownloadAttendancePdf, type PdfSource } from '../view/api/download-pdf.ts';
+import { useDownloadAttendancePdf, type PdfSource } from '../api/download-pdf.ts';
 import '../view/attendance-view.css';
 
 export const OPEN_PDF = 'PDF を開く';
@@ -22,10 +23,9 @@ function taskParam(params: URLSearchParams): number | null {
  * view links here).
  */
 export default function AttendancePdfRoute() {
-  const title = usePageTitle();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const taskId = taskParam(params);
-  const month = readMonth(params);
+  const [month, setMonth] = useMonthParam();
   const source: PdfSource = taskId ? { kind: 'report', taskId } : { kind: 'month', month };
   const pdf = useDownloadAttendancePdf();
   const fallbackName = taskId ? `勤怠報告_${taskId}.pdf` : `勤怠_${month.year}年${month.month}月.pdf`;
@@ -44,28 +44,14 @@ export default function AttendancePdfRoute() {
   };
 
   return (
-    <section className="page" aria-labelledby="attendance-pdf-heading">
-      <h2 className="page__heading" id="attendance-pdf-heading">
-        {title}
-      </h2>
+    <Page headingId="attendance-pdf-heading">
       <div className="att-toolbar" data-testid="attendance-pdf">
         {taskId ? (
           <p className="att-pdf__source">
             勤怠報告 No.{taskId}（<Link to={reportViewPath(taskId)}>内容を表示</Link>）
           </p>
         ) : (
-          <label className="att-field">
-            <span>対象月</span>
-            <input
-              type="month"
-              name="month"
-              value={monthValue(month)}
-              onChange={(event) => {
-                const next = parseMonthValue(event.target.value);
-                if (next) setParams({ month: monthValue(next) }, { replace: true });
-              }}
-            />
-          </label>
+          <MonthField value={month} onChange={setMonth} />
         )}
         <Button theme="solid" loading={pdf.isPending} onClick={() => void run(true)}>
           {OPEN_PDF}
@@ -74,6 +60,6 @@ export default function AttendancePdfRoute() {
           {SAVE_PDF}
         </Button>
       </div>
-    </section>
+    </Page>
   );
 }

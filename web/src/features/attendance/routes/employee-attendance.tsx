@@ -2,14 +2,15 @@ import { useState, type FormEvent } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { TOrganization } from '@portal/shared/contracts/organizations';
+import { Page } from '@/components/page.tsx';
+import { useOrganizations } from '@/api/get-organizations.ts';
 import { NotFound } from '@/components/errors/not-found.tsx';
+import { MonthField } from '@/components/form/month-field.tsx';
 import { PATHS } from '@/config/paths.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { errorMessages } from '@/lib/error-messages.ts';
-import { useAttendanceEmployees } from '../lists/api/get-attendance-employees.ts';
-import { useOrganizations } from '../lists/api/get-organizations.ts';
+import { monthValue, readMonth } from '@/lib/month-param.ts';
+import { readPage } from '@/lib/page-param.ts';
+import { useAttendanceEmployees } from '../api/get-attendance-employees.ts';
 import { EmployeeAttendanceList } from '../lists/employee-attendance-list.tsx';
-import { monthValue, parseMonthValue, readMonth } from '@/lib/month-param.ts';
 import '../view/attendance-view.css';
 
 /** Organisations in tree order, each with its depth, for an indented select. */
@@ -31,24 +32,18 @@ function treeOrder(organizations: readonly TOrganization[]): { org: TOrganizatio
   return out;
 }
 
-function pageParam(params: URLSearchParams): number {
-  const text = params.get('page') ?? '';
-  return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : 1;
-}
-
 /**
  * /employee/attendance/{organisation} (0 = every employee one may see): the employees one may see
  * with their month's status (spec §2.1; employee.view_attendance or its org-only variant). Month,
  * search and page live in the URL.
  */
 export default function EmployeeAttendanceRoute() {
-  const title = usePageTitle();
   const navigate = useNavigate();
   const organization = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const { year, month } = readMonth(params);
   const search = params.get('query') ?? '';
-  const page = pageParam(params);
+  const page = readPage(params);
   const [draft, setDraft] = useState(search);
   const valid = Number.isSafeInteger(organization) && organization >= 0;
   const employees = useAttendanceEmployees({
@@ -80,23 +75,9 @@ export default function EmployeeAttendanceRoute() {
   const query = kept.toString();
 
   return (
-    <section className="page" aria-labelledby="employee-attendance-heading">
-      <h2 className="page__heading" id="employee-attendance-heading">
-        {title}
-      </h2>
+    <Page headingId="employee-attendance-heading">
       <form className="att-toolbar" role="search" aria-label="絞り込み" onSubmit={submitSearch}>
-        <label className="att-field">
-          <span>対象月</span>
-          <input
-            type="month"
-            name="month"
-            value={monthValue({ year, month })}
-            onChange={(event) => {
-              const picked = parseMonthValue(event.target.value);
-              if (picked) change({ month: monthValue(picked) });
-            }}
-          />
-        </label>
+        <MonthField value={{ year, month }} onChange={(picked) => change({ month: monthValue(picked) })} />
         <label className="att-field">
           <span>組織</span>
           <select
@@ -126,19 +107,7 @@ export default function EmployeeAttendanceRoute() {
         </label>
         <Button htmlType="submit">検索</Button>
       </form>
-      {employees.isError ? (
-        <p className="att-state" role="alert">
-          {errorMessages(employees.error).join(' ')}
-        </p>
-      ) : (
-        <EmployeeAttendanceList
-          items={employees.data?.results ?? []}
-          total={employees.data?.count ?? 0}
-          page={page}
-          pending={employees.isPending || employees.isPlaceholderData}
-          onPage={(next) => change({ page: next > 1 ? String(next) : null })}
-        />
-      )}
-    </section>
+      <EmployeeAttendanceList query={employees} />
+    </Page>
   );
 }

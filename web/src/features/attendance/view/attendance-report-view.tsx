@@ -1,8 +1,7 @@
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessages } from '@/lib/error-messages.ts';
-import { useAttendanceDetails } from './api/get-attendance-details.ts';
-import { useAttendanceReport } from './api/get-attendance-report.ts';
+import { QueryState } from '@/components/query-state.tsx';
+import { useAttendanceDetails } from '../api/get-attendance-details.ts';
+import { useAttendanceReport } from '../api/get-attendance-report.ts';
 import { AttendanceView } from './attendance-view.tsx';
 import { VersionPicker } from './version-picker.tsx';
 
@@ -28,20 +27,7 @@ export function AttendanceReportView({
   const hasVersions = (details.data?.latest_version ?? 1) > 1;
   const report = useAttendanceReport(taskId, { enabled: hasVersions });
 
-  if (details.isPending) {
-    return (
-      <div className="att-state" role="status" aria-label="読み込み中">
-        <Spin />
-      </div>
-    );
-  }
-  if (details.isError) {
-    return (
-      <p className="att-state" role="alert">
-        {errorMessages(details.error).join(' ')}
-      </p>
-    );
-  }
+  if (!details.data) return <QueryState query={details} />;
   const pick = (next: number) => {
     const changed = new URLSearchParams(params);
     if (next === details.data.latest_version) changed.delete('version');

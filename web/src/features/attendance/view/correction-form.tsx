@@ -12,7 +12,7 @@ import { EntryStoreProvider, useEntry, useEntryStore } from '../form/model/entry
 import { createEntryStore, snapshotOf, type EntrySnapshot } from '../form/model/entry-store.ts';
 import { draftBody } from '../form/model/month-data.ts';
 import { settingsForm } from '../form/model/settings-form.ts';
-import { useSaveCorrection } from './api/save-correction.ts';
+import { useSaveCorrection } from '../api/save-correction.ts';
 import { correctionErrors, type CorrectionError } from './correction-errors.ts';
 import { monthLabel } from './format.ts';
 import { reportViewPath } from './paths.ts';

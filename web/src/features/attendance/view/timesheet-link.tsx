@@ -4,7 +4,7 @@ import { ATTACHMENT_EXTENSIONS } from '@portal/shared/limits';
 import { base64ToBytes } from '@portal/shared/workflow/upload';
 import { toastError } from '@/lib/notify.ts';
 import { openFileWindow, saveFile } from '@/lib/save-file.ts';
-import { downloadTimesheet } from './api/download-timesheet.ts';
+import { downloadTimesheet } from '../api/download-timesheet.ts';
 
 function opensInBrowser(name: string): boolean {
   const extension = name.split('.').pop()?.toLowerCase() ?? '';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TUserState } from '@portal/shared/contracts/account';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { formErrorMessage } from '@/lib/error-messages.ts';
@@ -7,15 +8,13 @@ import { useSessionStore } from '@/stores/session-store.ts';
 
 export const getMe = () => api.post<TUserState>('/account/me/');
 
-export const ME_QUERY_KEY = ['account', 'me'] as const;
-
 /**
  * The signed-in user. The answer also becomes the session's user state; any failure other than
  * an expired session turns the shell into the server-error page (spec §4.1).
  */
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: ME_QUERY_KEY,
+    queryKey: queryKeys.account.me,
     queryFn: async () => {
       const session = useSessionStore.getState();
       try {

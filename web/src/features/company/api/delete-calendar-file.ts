@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { CALENDAR_KEY } from './calendar-keys.ts';
 
 export const deleteCalendarFile = (id: number) => api.delete<void>(`/master/company/calendar/files/${id}/`);
 
@@ -8,6 +8,6 @@ export const useDeleteCalendarFile = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCalendarFile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CALENDAR_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.company.calendar }),
   });
 };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TBusinessDays } from '@portal/shared/contracts/calendar';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { BUSINESS_DAYS_KEY } from './calendar-keys.ts';
 
 /** The month's 所定労働日, 'YYYY-MM-DD' (spec §7.4 task/business-days). */
 export const getBusinessDays = (year: number, month: number) =>
@@ -9,7 +9,7 @@ export const getBusinessDays = (year: number, month: number) =>
 
 export const businessDaysQueryOptions = (year: number, month: number) =>
   queryOptions({
-    queryKey: [...BUSINESS_DAYS_KEY, year, month],
+    queryKey: queryKeys.company.businessDaysOf(year, month),
     queryFn: () => getBusinessDays(year, month),
   });
 

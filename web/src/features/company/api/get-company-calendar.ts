@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TCompanyCalendar } from '@portal/shared/contracts/calendar';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { CALENDAR_KEY } from './calendar-keys.ts';
 
 /** The calendar images, the 法定休日 weekday and days off, and whether I may change them (spec §7.9). */
 export const getCompanyCalendar = () => api.get<TCompanyCalendar>('/master/company/calendar');
 
 export const companyCalendarQueryOptions = () =>
-  queryOptions({ queryKey: CALENDAR_KEY, queryFn: getCompanyCalendar });
+  queryOptions({ queryKey: queryKeys.company.calendar, queryFn: getCompanyCalendar });
 
 export const useCompanyCalendar = () => useQuery(companyCalendarQueryOptions());

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCalendarFile, TCalendarFileUpload } from '@portal/shared/contracts/calendar';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { CALENDAR_KEY } from './calendar-keys.ts';
 
 /** One calendar image, as the spec's upload string. */
 export const uploadCalendarFile = (input: TCalendarFileUpload) =>
@@ -11,6 +11,6 @@ export const useUploadCalendarFile = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadCalendarFile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CALENDAR_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.company.calendar }),
   });
 };

@@ -1,5 +1,4 @@
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
-import { errorMessages } from '@/lib/error-messages.ts';
+import { QueryState } from '@/components/query-state.tsx';
 import { useBusinessDays } from '../api/get-business-days.ts';
 
 const HEADERS = ['日', '月', '火', '水', '木', '金', '土'] as const;
@@ -29,8 +28,7 @@ export function BusinessDaysMonth({
   legalWeekday: number;
 }) {
   const businessDays = useBusinessDays(year, month);
-  if (businessDays.isPending) return <Spin />;
-  if (businessDays.isError) return <p role="alert">{errorMessages(businessDays.error).join(' ')}</p>;
+  if (!businessDays.data) return <QueryState query={businessDays} />;
   const work = new Set(businessDays.data);
   const prefix = `${year}-${String(month).padStart(2, '0')}-`;
   const kindOf = (day: number, weekday: number): DayKind =>

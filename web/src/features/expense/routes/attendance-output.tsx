@@ -1,7 +1,7 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import { useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { monthValue, parseMonthValue, readMonth } from '@/lib/month-param.ts';
+import { Page } from '@/components/page.tsx';
+import { MonthField } from '@/components/form/month-field.tsx';
+import { useMonthParam } from '@/lib/month-param.ts';
 import { toastError } from '@/lib/notify.ts';
 import { saveFile } from '@/lib/save-file.ts';
 import { useDownloadAttendance } from '../api/download-attendance.ts';
@@ -14,9 +14,7 @@ export const DOWNLOAD_BUTTON = 'Excel をダウンロード';
  * employee's attendance of it as one .xlsx for payroll. The month lives in the URL.
  */
 export default function AttendanceOutputRoute() {
-  const title = usePageTitle();
-  const [params, setParams] = useSearchParams();
-  const picked = readMonth(params);
+  const [picked, setMonth] = useMonthParam();
   const download = useDownloadAttendance();
 
   const run = async () => {
@@ -29,27 +27,13 @@ export default function AttendanceOutputRoute() {
   };
 
   return (
-    <section className="page" aria-labelledby="attendance-output-heading">
-      <h2 className="page__heading" id="attendance-output-heading">
-        {title}
-      </h2>
+    <Page headingId="attendance-output-heading">
       <p className="expense-note">
         選んだ月に申請中または承認済みの全社員の勤怠を、給与計算用の Excel ファイル（.xlsx）1
         つにまとめてダウンロードします。
       </p>
       <div className="expense-toolbar">
-        <label className="expense-field">
-          <span>対象月</span>
-          <input
-            type="month"
-            name="month"
-            value={monthValue(picked)}
-            onChange={(event) => {
-              const next = parseMonthValue(event.target.value);
-              if (next) setParams({ month: monthValue(next) }, { replace: true });
-            }}
-          />
-        </label>
+        <MonthField value={picked} onChange={setMonth} />
         <Button
           theme="solid"
           loading={download.isPending}
@@ -59,6 +43,6 @@ export default function AttendanceOutputRoute() {
           {DOWNLOAD_BUTTON}
         </Button>
       </div>
-    </section>
+    </Page>
   );
 }

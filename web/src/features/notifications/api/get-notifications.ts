@@ -1,9 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TNotification } from '@portal/shared/contracts/notifications';
 import type { TPage } from '@portal/shared/contracts/pagination';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
 export const getNotifications = ({ isRead, page }: { isRead: boolean; page: number }) =>
   api.get<TPage<TNotification>>('/notifications/', { query: { is_read: isRead, page } });
@@ -11,7 +10,7 @@ export const getNotifications = ({ isRead, page }: { isRead: boolean; page: numb
 /** One page of the unread or read list; page 1 of the unread list also gives the bell its count. */
 export const notificationsQueryOptions = (isRead: boolean, page = 1) =>
   queryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, 'page', { isRead, page }],
+    queryKey: queryKeys.notifications.page(isRead, page),
     queryFn: () => getNotifications({ isRead, page }),
     refetchInterval: 2 * 60_000,
   });
@@ -22,7 +21,7 @@ export const useNotifications = (isRead: boolean, options: { enabled?: boolean }
 /** The side panel's list, which loads further pages on request. */
 export const notificationListQueryOptions = (isRead: boolean) =>
   infiniteQueryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, 'list', { isRead }],
+    queryKey: queryKeys.notifications.list(isRead),
     queryFn: ({ pageParam }) => getNotifications({ isRead, page: pageParam }),
     initialPageParam: 1,
     getNextPageParam: (last, _all, lastPage) => (last.next ? lastPage + 1 : undefined),

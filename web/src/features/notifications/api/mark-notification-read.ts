@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TNotification } from '@portal/shared/contracts/notifications';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { NOTIFICATIONS_KEY } from './get-notifications.ts';
 
 export const markNotificationRead = ({ id, isRead }: { id: number; isRead: boolean }) =>
   api.put<TNotification>(`/notifications/${id}/read/`, { notification_id: id, is_read: isRead });
@@ -10,6 +10,6 @@ export const useMarkNotificationRead = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 };

@@ -1,5 +1,6 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { MSG } from '@portal/shared/messages';
+import { QueryState } from '@/components/query-state.tsx';
 import { useUiStore } from '@/stores/ui-store.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useNotificationActions } from '../hooks/use-notification-actions.ts';
@@ -30,8 +31,7 @@ export function LatestNotifications() {
           すべて表示
         </Button>
       </div>
-      {unread.isPending ? <p className="muted">読み込み中...</p> : null}
-      {unread.isSuccess && notifications.length === 0 ? <p className="muted">{MSG.noMessages}</p> : null}
+      <QueryState query={unread} empty={MSG.noMessages} isEmpty={() => notifications.length === 0} />
       {notifications.length > 0 ? (
         <ul className="notification-list notification-list--card">
           {notifications.map((notification) => (

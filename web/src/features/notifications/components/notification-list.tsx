@@ -1,7 +1,6 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { MSG } from '@portal/shared/messages';
-import { errorMessages } from '@/lib/error-messages.ts';
+import { QueryState } from '@/components/query-state.tsx';
 import { useNotificationList } from '../api/get-notifications.ts';
 import { useNotificationActions } from '../hooks/use-notification-actions.ts';
 import { NotificationItem } from './notification-item.tsx';
@@ -10,22 +9,10 @@ export function NotificationList({ isRead, onNavigate }: { isRead: boolean; onNa
   const list = useNotificationList(isRead);
   const { open, setRead } = useNotificationActions({ onNavigate });
 
-  if (list.isPending) {
-    return (
-      <div className="notification-list__state" role="status" aria-label="読み込み中">
-        <Spin />
-      </div>
-    );
+  const notifications = list.data?.pages.flatMap((page) => page.results) ?? [];
+  if (!list.data || notifications.length === 0) {
+    return <QueryState query={list} empty={MSG.noMessages} isEmpty={() => true} />;
   }
-  if (list.isError) {
-    return (
-      <p className="notification-list__state" role="alert">
-        {errorMessages(list.error).join(' ')}
-      </p>
-    );
-  }
-  const notifications = list.data.pages.flatMap((page) => page.results);
-  if (notifications.length === 0) return <p className="notification-list__state">{MSG.noMessages}</p>;
   return (
     <>
       <ul className="notification-list" aria-label={isRead ? '既読のお知らせ' : '未読のお知らせ'}>

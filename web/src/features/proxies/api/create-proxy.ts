@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProxy, TProxyRequest } from '@portal/shared/contracts/proxies';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { PROXIES_KEY } from './keys.ts';
 
 /** POST account/proxies/ — the caller is the principal. */
 export const createProxy = (body: TProxyRequest) => api.post<TProxy>('/account/proxies/', body);
@@ -10,6 +10,6 @@ export const useCreateProxy = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProxy,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROXIES_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.proxies.all }),
   });
 };

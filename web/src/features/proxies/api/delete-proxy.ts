@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { PROXIES_KEY } from './keys.ts';
 
 /** DELETE account/proxies/{id}/ */
 export const deleteProxy = (id: number) => api.delete<void>(`/account/proxies/${id}/`);
@@ -9,6 +9,6 @@ export const useDeleteProxy = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProxy,
-    onSuccess: () => queryClient.removeQueries({ queryKey: PROXIES_KEY }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: queryKeys.proxies.all }),
   });
 };

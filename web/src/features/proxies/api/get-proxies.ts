@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPage } from '@portal/shared/contracts/pagination';
 import type { TProxy } from '@portal/shared/contracts/proxies';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { PROXIES_KEY } from './keys.ts';
 
 /** GET account/proxies/?page=N — the caller's proxies and where the caller stands in. */
 export const getProxies = (page: number) => api.get<TPage<TProxy>>('/account/proxies/', { query: { page } });
 
 export const proxiesQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...PROXIES_KEY, 'list', page],
+    queryKey: queryKeys.proxies.list(page),
     queryFn: () => getProxies(page),
     placeholderData: keepPreviousData,
   });

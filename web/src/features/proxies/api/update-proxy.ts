@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProxy, TProxyRequest } from '@portal/shared/contracts/proxies';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { PROXIES_KEY } from './keys.ts';
 
 /** PUT account/proxies/{id}/ */
 export const updateProxy = ({ id, body }: { id: number; body: TProxyRequest }) =>
@@ -11,6 +11,6 @@ export const useUpdateProxy = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProxy,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROXIES_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.proxies.all }),
   });
 };

@@ -8,7 +8,7 @@ import { FIELD_MSG } from '@portal/shared/messages';
 import { Alert } from '@/components/alert.tsx';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
-import { useApprovers } from '../api/search-approvers.ts';
+import { useApprovers } from '@/api/search-approvers.ts';
 import { addProblem, checkResolver, isValidDate, type Problems } from '@/components/form/check-resolver.ts';
 
 /** The rules of ZProxyRequest (shared/contracts/proxies.ts), without classic zod. */

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { Page } from '@/components/page.tsx';
+import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { PATHS } from '@/config/paths.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { dayjs } from '@/lib/dayjs.ts';
-import { errorMessages } from '@/lib/error-messages.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { useDeleteProxy } from '../api/delete-proxy.ts';
 import { useProxy } from '../api/get-proxy.ts';
@@ -20,7 +19,6 @@ import '../components/proxies.css';
 
 /** One approval proxy: its principal sees and edits it and may delete it; the proxy only sees it. */
 export default function ProxyDetailRoute() {
-  const title = usePageTitle();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const proxy = useProxy(valid ? id : 0);
@@ -34,20 +32,8 @@ export default function ProxyDetailRoute() {
   const readOnly = data?.is_mine_as_proxy ?? true;
 
   return (
-    <section className="page" aria-labelledby="proxy-detail-heading">
-      <h2 className="page__heading" id="proxy-detail-heading">
-        {title}
-      </h2>
-      {proxy.isPending ? (
-        <div className="proxy-state" role="status" aria-label="読み込み中">
-          <Spin />
-        </div>
-      ) : null}
-      {proxy.isError ? (
-        <p className="proxy-state" role="alert">
-          {errorMessages(proxy.error).join(' ')}
-        </p>
-      ) : null}
+    <Page headingId="proxy-detail-heading">
+      <QueryState query={proxy} />
       {data ? (
         <>
           <p data-testid="proxy-header">
@@ -91,6 +77,6 @@ export default function ProxyDetailRoute() {
           />
         </>
       ) : null}
-    </section>
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TApprovalRequest, TTask } from '@portal/shared/contracts/tasks';
+import { invalidateAfterTaskAction } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { invalidateAfterTaskAction } from './keys.ts';
 
 export interface ApproveNodeInput {
   taskId: number;

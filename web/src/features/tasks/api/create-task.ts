@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTask, TTaskFormValues } from '@portal/shared/contracts/tasks';
+import { invalidateAfterTaskAction } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { invalidateAfterTaskAction } from './keys.ts';
 
 /** Submits a new request: 201 with the task; 400 with field errors. */
 export const createTask = ({ workflowId, values }: { workflowId: number; values: TTaskFormValues }) =>

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTask } from '@portal/shared/contracts/tasks';
+import { TASK_DETAIL_STALE_TIME, queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { TASK_DETAIL_STALE_TIME, taskDetailKey } from './keys.ts';
 
 /** The call the detail page is built from: a 404 shows the not-found page. */
 export const getTask = (taskId: number) => api.get<TTask>(`/task/tasks/${taskId}/`, { notFoundPage: true });
 
 export const taskQueryOptions = (taskId: number) =>
   queryOptions({
-    queryKey: [...taskDetailKey(taskId), 'task'],
+    queryKey: [...queryKeys.tasks.detail(taskId), 'task'],
     staleTime: TASK_DETAIL_STALE_TIME,
     queryFn: () => getTask(taskId),
   });

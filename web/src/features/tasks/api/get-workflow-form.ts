@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TWorkflowFormSchema } from '@portal/shared/contracts/tasks';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** The create screen is built from it: a 404 shows the not-found page. */
@@ -8,7 +9,7 @@ export const getWorkflowForm = (workflowId: number) =>
 
 export const workflowFormQueryOptions = (workflowId: number) =>
   queryOptions({
-    queryKey: ['task-workflows', workflowId, 'form'],
+    queryKey: queryKeys.taskWorkflows.form(workflowId),
     queryFn: () => getWorkflowForm(workflowId),
   });
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTask, TTaskFormValues } from '@portal/shared/contracts/tasks';
+import { invalidateAfterTaskAction } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { invalidateAfterTaskAction } from './keys.ts';
 
 /** The applicant sends a sent-back task again, with its edited values (restarts at the first node). */
 export const resubmitTask = ({ taskId, values }: { taskId: number; values: TTaskFormValues }) =>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TChoice } from '@portal/shared/contracts/choices';
 import { MULTI_SELECT } from '@portal/shared/limits';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** An autocomplete field's options: its `data_source` (a path under /api/) asked with `?query=`. */
@@ -11,7 +12,7 @@ export const searchChoices = async (dataSource: string, query: string) => {
 
 export const choicesQueryOptions = (dataSource: string, query: string) =>
   queryOptions({
-    queryKey: ['choices', dataSource, query],
+    queryKey: queryKeys.choices(dataSource, query),
     queryFn: () => searchChoices(dataSource, query),
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTask } from '@portal/shared/contracts/tasks';
+import { invalidateAfterTaskAction } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { invalidateAfterTaskAction } from './keys.ts';
 
 /** Takes back my approval while the next node has not acted (undo-info). */
 export const undoNode = ({ taskId, nodeId }: { taskId: number; nodeId: number }) =>

@@ -12,6 +12,7 @@ import { CONFIRM } from '@portal/shared/messages';
 import { DEFAULT_STRING_MAX_LENGTH, DEFAULT_TEXT_MAX_LENGTH } from '@portal/shared/workflow/codes';
 import type { TFieldValues } from '@portal/shared/workflow/field-values';
 import { Alert } from '@/components/alert.tsx';
+import { FormField, fieldAria } from '@/components/form/form-field.tsx';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
 import { useChoices } from '../api/search-choices.ts';
@@ -241,7 +242,7 @@ function FieldControl(props: ControlProps) {
   }
 }
 
-function FormField({
+function SchemaField({
   field,
   control,
   currentFile,
@@ -256,8 +257,6 @@ function FormField({
   onPickText?: (text: string) => void;
 }) {
   const id = `field-${field.name}`;
-  const errorId = `${id}-error`;
-  const helpId = `${id}-help`;
   const {
     field: { value, onChange, onBlur },
     fieldState,
@@ -265,18 +264,18 @@ function FormField({
   const initName = field.data_type === 'autocomplete' ? field.field_for_init : null;
   const initValue = useWatch({ control, name: initName ?? field.name, disabled: !initName });
   const error = fieldState.error?.message;
-  const describedBy =
-    [error ? errorId : null, field.help_text ? helpId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = fieldAria(id, { error, help: field.help_text })['aria-describedby'];
   return (
-    <div className="form-field dynamic-form__field" data-field={field.name} data-type={field.data_type}>
-      <label className="form-field__label" htmlFor={id}>
-        {field.label}
-        {field.required ? (
-          <span className="form-field__required" data-testid="required-mark">
-            （*）
-          </span>
-        ) : null}
-      </label>
+    <FormField
+      id={id}
+      label={field.label}
+      required={field.required}
+      error={error}
+      help={field.help_text || undefined}
+      className="dynamic-form__field"
+      data-field={field.name}
+      data-type={field.data_type}
+    >
       {field.data_type === 'file' ? (
         <FileInput
           id={id}
@@ -301,17 +300,7 @@ function FormField({
           onPickText={onPickText}
         />
       )}
-      {field.help_text ? (
-        <div className="form-field__help" id={helpId}>
-          {field.help_text}
-        </div>
-      ) : null}
-      {error ? (
-        <div className="form-field__error" id={errorId} role="alert">
-          {error}
-        </div>
-      ) : null}
-    </div>
+    </FormField>
   );
 }
 
@@ -385,7 +374,7 @@ export function DynamicForm({
       {fieldRows(fields).map((row) => (
         <div className="dynamic-form__row" key={row[0]!.order} data-testid="form-row">
           {row.map((field) => (
-            <FormField
+            <SchemaField
               key={field.name}
               field={field}
               control={form.control}

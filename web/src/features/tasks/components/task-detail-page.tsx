@@ -1,10 +1,9 @@
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useNavigate, useLocation } from 'react-router-dom';
+import { Page } from '@/components/page.tsx';
+import { QueryState } from '@/components/query-state.tsx';
 import { TaskKindView } from '@/components/task-kind-views.tsx';
 import { PATHS } from '@/config/paths.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { dayjs } from '@/lib/dayjs.ts';
-import { errorMessages } from '@/lib/error-messages.ts';
 import { useTask } from '../api/get-task.ts';
 import { useTaskForm } from '../api/get-task-form.ts';
 import { useTaskNodes } from '../api/get-task-nodes.ts';
@@ -22,7 +21,6 @@ import './tasks.css';
  * actions the current person may take. `nodeId` is the node the approval route acts on.
  */
 export function TaskDetailPage({ taskId, nodeId }: { taskId: number; nodeId: number | null }) {
-  const title = usePageTitle();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const filter = listFilterOf(pathname);
@@ -31,22 +29,11 @@ export function TaskDetailPage({ taskId, nodeId }: { taskId: number; nodeId: num
   const nodes = useTaskNodes(taskId);
   const undoInfo = useUndoInfo(taskId, { enabled: filter === 'approval-finished' });
 
-  if (task.isPending) {
+  if (!task.data) {
     return (
-      <section className="page">
-        <h2 className="page__heading">{title}</h2>
-        <div className="task-list__state" role="status" aria-label="読み込み中">
-          <Spin />
-        </div>
-      </section>
-    );
-  }
-  if (task.isError) {
-    return (
-      <section className="page">
-        <h2 className="page__heading">{title}</h2>
-        <p role="alert">{errorMessages(task.error).join(' ')}</p>
-      </section>
+      <Page headingId="task-detail-heading">
+        <QueryState query={task} />
+      </Page>
     );
   }
   const data = task.data;
@@ -79,16 +66,12 @@ export function TaskDetailPage({ taskId, nodeId }: { taskId: number; nodeId: num
       <TaskKindView
         kind={data.workflow_kind}
         taskId={data.id}
-        fallback={form.data ? <TaskView task={data} fields={form.data} /> : <Spin />}
+        fallback={
+          <QueryState query={form}>{(fields) => <TaskView task={data} fields={fields} />}</QueryState>
+        }
       />
       <h3 className="task-detail__section">承認フロー</h3>
-      {nodes.data ? (
-        <FlowChart taskStatus={data.status} nodes={nodes.data} />
-      ) : nodes.isError ? (
-        <p role="alert">{errorMessages(nodes.error).join(' ')}</p>
-      ) : (
-        <Spin />
-      )}
+      <QueryState query={nodes}>{(list) => <FlowChart taskStatus={data.status} nodes={list} />}</QueryState>
       <h3 className="task-detail__section">コメント履歴</h3>
       {nodes.data ? <CommentHistory nodes={nodes.data} /> : null}
     </section>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { TTaskStatistics } from '@portal/shared/contracts/account';
 import { PATHS } from '@/config/paths.ts';
-import { useTaskStatistics } from '../api/get-task-statistics.ts';
+import { useTaskStatistics } from '@/api/get-task-statistics.ts';
 
 const CARDS: readonly { key: keyof TTaskStatistics; label: string; to: string; description: string }[] = [
   { key: 'unresolved', label: '申請中', to: PATHS.tasksUnresolved, description: '処理中の自分の申請' },

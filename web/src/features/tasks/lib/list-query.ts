@@ -2,6 +2,7 @@
 // shows the same rows: ?workflow=ID&date_from=YYYY-MM-DD&date_to=YYYY-MM-DD&page=N.
 import type { TTaskListQuery } from '@portal/shared/contracts/tasks';
 import type { TTaskListFilter } from '@portal/shared/workflow/codes';
+import { readPage } from '@/lib/page-param.ts';
 
 export interface ListFilters {
   workflow?: number;
@@ -23,7 +24,7 @@ function dateParam(text: string | null): string | undefined {
 
 /** The list's query from the URL; anything malformed is left out rather than sent. */
 export function readListQuery(params: URLSearchParams, filter: TTaskListFilter): TTaskListQuery {
-  const query: TTaskListQuery = { filter, page: positiveInt(params.get('page')) ?? 1 };
+  const query: TTaskListQuery = { filter, page: readPage(params) };
   const workflow = positiveInt(params.get('workflow'));
   const dateFrom = dateParam(params.get('date_from'));
   const dateTo = dateParam(params.get('date_to'));
@@ -44,12 +45,5 @@ export function withFilters(
     else next.set(key, String(value));
   }
   next.delete('page');
-  return next;
-}
-
-export function withPage(params: URLSearchParams, page: number) {
-  const next = new URLSearchParams(params);
-  if (page <= 1) next.delete('page');
-  else next.set('page', String(page));
   return next;
 }

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { taskLink } from '@portal/shared/workflow/task-links';
+import { Page } from '@/components/page.tsx';
+import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { errorMessages } from '@/lib/error-messages.ts';
 import { toastSuccess } from '@/lib/notify.ts';
 import { useCreateTask } from '../api/create-task.ts';
 import { useTaskForm } from '../api/get-task-form.ts';
@@ -53,16 +53,12 @@ export default function TaskCreateRoute() {
   const failed = schema.error ?? (resubmitId !== null ? saved.error : null);
 
   return (
-    <section className="page task-create" aria-labelledby="task-create-heading">
-      <h2 className="page__heading" id="task-create-heading">
-        {schema.data ? `${schema.data.name}：${title}` : title}
-      </h2>
-      {failed ? <p role="alert">{errorMessages(failed).join(' ')}</p> : null}
-      {waiting && !failed ? (
-        <div className="task-list__state" role="status" aria-label="読み込み中">
-          <Spin />
-        </div>
-      ) : null}
+    <Page
+      headingId="task-create-heading"
+      className="task-create"
+      title={schema.data ? `${schema.data.name}：${title}` : title}
+    >
+      <QueryState query={{ isPending: waiting, error: failed, data: undefined }} />
       {schema.data && !waiting && !failed ? (
         <DynamicForm
           fields={schema.data.fields}
@@ -82,6 +78,6 @@ export default function TaskCreateRoute() {
           }}
         />
       ) : null}
-    </section>
+    </Page>
   );
 }

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TTaskListItem } from '@portal/shared/contracts/tasks';
+import { withPage } from '@/lib/page-param.ts';
 import { mockFetch } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
-import { readListQuery, withFilters, withPage } from '../lib/list-query.ts';
+import { readListQuery, withFilters } from '../lib/list-query.ts';
 import TaskListRoute, { EMPTY_LIST } from './task-list.tsx';
 
 function item(overrides: Partial<TTaskListItem> = {}): TTaskListItem {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateWorkflows } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { invalidateWorkflows } from './keys.ts';
 
 /** DELETE workflow/nodes/{id}/ */
 export const deleteNode = (id: number) => api.delete<void>(`/workflow/nodes/${id}/`);

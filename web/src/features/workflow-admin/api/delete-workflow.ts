@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateWorkflows, queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { WORKFLOWS_KEY, invalidateWorkflows } from './keys.ts';
 
 /** DELETE workflow/workflows/{id}/ — 409 when the workflow has tasks. */
 export const deleteWorkflow = (id: number) => api.delete<void>(`/workflow/workflows/${id}/`);
@@ -10,7 +10,7 @@ export const useDeleteWorkflow = () => {
   return useMutation({
     mutationFn: deleteWorkflow,
     onSuccess: async (_data, id) => {
-      queryClient.removeQueries({ queryKey: [...WORKFLOWS_KEY, 'detail', id] });
+      queryClient.removeQueries({ queryKey: queryKeys.workflows.detail(id) });
       await invalidateWorkflows(queryClient);
     },
   });

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPage } from '@portal/shared/contracts/pagination';
 import type { TNode, TNodeListQuery } from '@portal/shared/contracts/workflows';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { NODES_KEY } from './keys.ts';
 
 /** GET workflow/nodes/?workflow=ID&page=N */
 export const getNodes = (query: TNodeListQuery) =>
@@ -10,7 +10,7 @@ export const getNodes = (query: TNodeListQuery) =>
 
 export const nodesQueryOptions = (query: TNodeListQuery) =>
   queryOptions({
-    queryKey: [...NODES_KEY, 'list', query],
+    queryKey: queryKeys.nodes.list(query),
     queryFn: () => getNodes(query),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TNode } from '@portal/shared/contracts/workflows';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { NODES_KEY } from './keys.ts';
 
 /** GET workflow/workflows/{id}/nodes/ — a plain array. */
 export const getWorkflowNodes = (workflowId: number) =>
@@ -9,7 +9,7 @@ export const getWorkflowNodes = (workflowId: number) =>
 
 export const workflowNodesQueryOptions = (workflowId: number) =>
   queryOptions({
-    queryKey: [...NODES_KEY, 'workflow', workflowId],
+    queryKey: queryKeys.nodes.ofWorkflow(workflowId),
     queryFn: () => getWorkflowNodes(workflowId),
   });
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPage } from '@portal/shared/contracts/pagination';
 import type { TWorkflowListQuery, TWorkflowSummary } from '@portal/shared/contracts/workflows';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { WORKFLOWS_KEY } from './keys.ts';
 
 /** GET workflow/workflows/?page=N&query=… */
 export const getWorkflows = (query: TWorkflowListQuery) =>
@@ -10,7 +10,7 @@ export const getWorkflows = (query: TWorkflowListQuery) =>
 
 export const workflowsQueryOptions = (query: TWorkflowListQuery) =>
   queryOptions({
-    queryKey: [...WORKFLOWS_KEY, 'list', query],
+    queryKey: queryKeys.workflows.list(query),
     queryFn: () => getWorkflows(query),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TNode, TNodeRequest } from '@portal/shared/contracts/workflows';
+import { invalidateWorkflows } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { invalidateWorkflows } from './keys.ts';
 
 /** POST workflow/nodes/ (no id) or PUT workflow/nodes/{id}/. */
 export const saveNode = ({ id, body }: { id: number | null; body: TNodeRequest }) =>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Input from '@douyinfe/semi-ui/lib/es/input';
 import type { TNamedUser } from '@portal/shared/contracts/workflows';
-import { useApprovers } from '../api/search-approvers.ts';
+import { useApprovers } from '@/api/search-approvers.ts';
 
 interface ApproverPickerProps {
   label: string;
@@ -20,8 +20,8 @@ export function ApproverPicker({ label, value, onChange, error, disabled }: Appr
   const chosen = new Set(value.map((user) => user.id));
   const results = (choices.data ?? []).filter((choice) => !chosen.has(Number(choice.value))).slice(0, 8);
   return (
-    <div className="wf-field wf-field--wide" data-testid="approver-picker">
-      <span className="wf-field__label" id={`${id}-label`}>
+    <div className="form-field form-field--wide" data-testid="approver-picker">
+      <span className="form-field__label" id={`${id}-label`}>
         {label}
       </span>
       <ul className="wf-cards" aria-labelledby={`${id}-label`}>
@@ -42,7 +42,7 @@ export function ApproverPicker({ label, value, onChange, error, disabled }: Appr
       </ul>
       {!disabled ? (
         <>
-          <label className="wf-field__label" htmlFor={`${id}-search`}>
+          <label className="form-field__label" htmlFor={`${id}-search`}>
             承認者の検索
           </label>
           <Input id={`${id}-search`} value={query} onChange={setQuery} placeholder="氏名で検索" showClear />
@@ -63,7 +63,7 @@ export function ApproverPicker({ label, value, onChange, error, disabled }: Appr
         </>
       ) : null}
       {error ? (
-        <div className="wf-field__error" role="alert">
+        <div className="form-field__error" role="alert">
           {error}
         </div>
       ) : null}

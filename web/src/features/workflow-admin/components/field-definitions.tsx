@@ -2,7 +2,11 @@ import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useFieldArray, type Control, type UseFormSetValue } from 'react-hook-form';
 import type { TWorkflowRequest } from '@portal/shared/contracts/workflows';
 import { FIELD_DATA_TYPE_LABELS } from '@portal/shared/workflow/codes';
-import { CheckCtl, ListError, NumberCtl, SelectCtl, TextCtl } from './controls.tsx';
+import { CheckField } from '@/components/form/check-field.tsx';
+import { ListError } from '@/components/form/list-error.tsx';
+import { NumberField } from '@/components/form/number-field.tsx';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
 
 type Control_ = Control<TWorkflowRequest>;
 
@@ -28,17 +32,17 @@ const DATA_TYPES = FIELD_DATA_TYPE_LABELS.map(({ value, label }) => ({ value, la
 function Choices({ control, index, readOnly }: { control: Control_; index: number; readOnly: boolean }) {
   const { fields, append, remove } = useFieldArray({ control, name: `fields.${index}.choices` });
   return (
-    <div className="wf-field wf-field--wide" data-testid="field-choices">
-      <span className="wf-field__label">選択肢（値／表示名）</span>
+    <div className="form-field form-field--wide" data-testid="field-choices">
+      <span className="form-field__label">選択肢（値／表示名）</span>
       {fields.map((choice, c) => (
         <div className="wf-choice" key={choice.id}>
-          <TextCtl
+          <TextField
             control={control}
             name={`fields.${index}.choices.${c}.value`}
             label={`値 ${c + 1}`}
             disabled={readOnly}
           />
-          <TextCtl
+          <TextField
             control={control}
             name={`fields.${index}.choices.${c}.text`}
             label={`表示名 ${c + 1}`}
@@ -95,9 +99,9 @@ function Definition({ control, setValue, index, dataType, readOnly, onRemove }: 
         ) : null}
       </legend>
       <div className="wf-grid">
-        <TextCtl control={control} name={at('name')} label="項目名" required disabled={readOnly} />
-        <TextCtl control={control} name={at('label')} label="ラベル" required disabled={readOnly} />
-        <SelectCtl
+        <TextField control={control} name={at('name')} label="項目名" required disabled={readOnly} />
+        <TextField control={control} name={at('label')} label="ラベル" required disabled={readOnly} />
+        <SelectField
           control={control}
           name={at('data_type')}
           label="データ型"
@@ -105,14 +109,14 @@ function Definition({ control, setValue, index, dataType, readOnly, onRemove }: 
           disabled={readOnly}
           onValueChange={clearUnused}
         />
-        <NumberCtl
+        <NumberField
           control={control}
           name={at('order')}
           label="順番（同じ順番は同じ行）"
           disabled={readOnly}
         />
         {dataType === 'string' || dataType === 'text' ? (
-          <NumberCtl
+          <NumberField
             control={control}
             name={at('max_length')}
             label="最大文字数"
@@ -121,7 +125,7 @@ function Definition({ control, setValue, index, dataType, readOnly, onRemove }: 
           />
         ) : null}
         {dataType === 'decimal' || dataType === 'time' ? (
-          <NumberCtl
+          <NumberField
             control={control}
             name={at('step')}
             label={dataType === 'time' ? 'ステップ（秒）' : 'ステップ'}
@@ -129,12 +133,12 @@ function Definition({ control, setValue, index, dataType, readOnly, onRemove }: 
             disabled={readOnly}
           />
         ) : null}
-        <TextCtl control={control} name={at('default')} label="初期値" nullable disabled={readOnly} />
-        <CheckCtl control={control} name={at('is_required')} label="必須" disabled={readOnly} />
-        <CheckCtl control={control} name={at('is_readonly')} label="読み取り専用" disabled={readOnly} />
+        <TextField control={control} name={at('default')} label="初期値" nullable disabled={readOnly} />
+        <CheckField control={control} name={at('is_required')} label="必須" disabled={readOnly} />
+        <CheckField control={control} name={at('is_readonly')} label="読み取り専用" disabled={readOnly} />
         {dataType === 'autocomplete' ? (
           <>
-            <TextCtl
+            <TextField
               control={control}
               name={at('data_source')}
               label="データソース（例: approvers/choice/）"
@@ -142,17 +146,17 @@ function Definition({ control, setValue, index, dataType, readOnly, onRemove }: 
               required
               disabled={readOnly}
             />
-            <TextCtl
+            <TextField
               control={control}
               name={at('field_for_init')}
               label="初期表示名の項目"
               nullable
               disabled={readOnly}
             />
-            <CheckCtl control={control} name={at('multiple')} label="複数選択" disabled={readOnly} />
+            <CheckField control={control} name={at('multiple')} label="複数選択" disabled={readOnly} />
           </>
         ) : null}
-        <TextCtl
+        <TextField
           control={control}
           name={at('help_text')}
           label="ヘルプテキスト"
@@ -181,7 +185,7 @@ export function FieldDefinitions({ control, setValue, dataTypes, readOnly }: Fie
       <h3 className="wf-section__title" id="wf-fields-title">
         フォーム項目
       </h3>
-      {fields.length === 0 ? <p className="wf-state">項目がありません。</p> : null}
+      {fields.length === 0 ? <p className="query-state">項目がありません。</p> : null}
       {fields.map((field, index) => (
         <Definition
           key={field.id}

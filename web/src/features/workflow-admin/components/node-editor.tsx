@@ -17,7 +17,9 @@ import { useIsMobile } from '@/hooks/use-media-query.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
 import { ApproverPicker } from './approver-picker.tsx';
-import { NumberCtl, SelectCtl, TextCtl } from './controls.tsx';
+import { NumberField } from '@/components/form/number-field.tsx';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
 
 const opts = (list: readonly { value: string; label: string }[]) =>
   list.map(({ value, label }) => ({ value, label }));
@@ -115,16 +117,16 @@ export function NodeEditor({ workflowId, node, nextOrder, onCancel, onSave }: No
       >
         {unplaced.length > 0 ? <Alert>{unplaced.join(' ')}</Alert> : null}
         <div className="wf-grid">
-          <TextCtl
+          <TextField
             control={control}
             name="code"
             label={`コード（2 桁、参照は ${OBSERVER_NODE_CODE}）`}
             required
           />
-          <TextCtl control={control} name="name" label="名称" required />
-          <NumberCtl control={control} name="order" label="順番（同じ順番は並列）" required />
+          <TextField control={control} name="name" label="名称" required />
+          <NumberField control={control} name="order" label="順番（同じ順番は並列）" required />
           {isObserver ? (
-            <SelectCtl
+            <SelectField
               control={control}
               name="observer_dispatch"
               label="参照者の割当"
@@ -133,14 +135,14 @@ export function NodeEditor({ workflowId, node, nextOrder, onCancel, onSave }: No
             />
           ) : (
             <>
-              <SelectCtl
+              <SelectField
                 control={control}
                 name="node_dispatch"
                 label="承認者の割当"
                 options={opts(NODE_DISPATCHES)}
                 nullable
               />
-              <SelectCtl
+              <SelectField
                 control={control}
                 name="self_dispatch"
                 label="自己承認"

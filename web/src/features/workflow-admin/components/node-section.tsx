@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import Tag from '@douyinfe/semi-ui/lib/es/tag';
 import type { TNode } from '@portal/shared/contracts/workflows';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
-import { errorMessages } from '@/lib/error-messages.ts';
+import { QueryState } from '@/components/query-state.tsx';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { useDeleteNode } from '../api/delete-node.ts';
 import { useWorkflowNodes } from '../api/get-workflow-nodes.ts';
@@ -44,17 +43,7 @@ export function NodeSection({ workflowId, canAdd, canChange, canDelete }: NodeSe
         </h3>
         {canAdd ? <Button onClick={() => setEditing('new')}>ノードを追加</Button> : null}
       </div>
-      {nodes.isPending ? (
-        <div className="wf-state" role="status" aria-label="読み込み中">
-          <Spin />
-        </div>
-      ) : null}
-      {nodes.isError ? (
-        <p className="wf-state" role="alert">
-          {errorMessages(nodes.error).join(' ')}
-        </p>
-      ) : null}
-      {nodes.isSuccess && list.length === 0 ? <p className="wf-state">ノードがありません。</p> : null}
+      <QueryState query={nodes} empty="ノードがありません。" isEmpty={(all) => all.length === 0} />
       {list.length > 0 ? (
         <ol className="wf-cards" aria-label="ノード一覧">
           {list.map((node) => (

@@ -11,7 +11,9 @@ import { checkWorkflow } from '../lib/checks.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import { CheckCtl, SelectCtl, TextCtl } from './controls.tsx';
+import { CheckField } from '@/components/form/check-field.tsx';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
 import { FieldDefinitions } from './field-definitions.tsx';
 
 const KINDS = WORKFLOW_KINDS.map(({ value, label }) => ({ value, label }));
@@ -110,11 +112,11 @@ export function WorkflowForm({ workflow, readOnly, onSave, children }: WorkflowF
           基本情報
         </h3>
         <div className="wf-grid">
-          <TextCtl control={control} name="name" label="名称" required disabled={readOnly} />
-          <TextCtl control={control} name="category" label="分類" disabled={readOnly} />
-          <SelectCtl control={control} name="kind" label="種類" options={KINDS} disabled={readOnly} />
-          <CheckCtl control={control} name="is_active" label="有効" disabled={readOnly} />
-          <TextCtl control={control} name="description" label="説明" wide multiline disabled={readOnly} />
+          <TextField control={control} name="name" label="名称" required disabled={readOnly} />
+          <TextField control={control} name="category" label="分類" disabled={readOnly} />
+          <SelectField control={control} name="kind" label="種類" options={KINDS} disabled={readOnly} />
+          <CheckField control={control} name="is_active" label="有効" disabled={readOnly} />
+          <TextField control={control} name="description" label="説明" wide multiline disabled={readOnly} />
         </div>
       </section>
       <FieldDefinitions

@@ -18,15 +18,3 @@ export function nodeAssignee(node: TNode): string {
 }
 
 export const selfDispatchLabel = (node: TNode) => labelOf(SELF_DISPATCHES, node.self_dispatch);
-
-export function readPage(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
-export function withPage(params: URLSearchParams, page: number): URLSearchParams {
-  const copy = new URLSearchParams(params);
-  if (page > 1) copy.set('page', String(page));
-  else copy.delete('page');
-  return copy;
-}

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import Spin from '@douyinfe/semi-ui/lib/es/spin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { Page } from '@/components/page.tsx';
+import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { PATHS } from '@/config/paths.ts';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { errorMessages } from '@/lib/error-messages.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
-import { useCreateWorkflow } from '../api/create-workflow.ts';
 import { useDeleteWorkflow } from '../api/delete-workflow.ts';
 import { useAdminWorkflow } from '../api/get-workflow.ts';
-import { useUpdateWorkflow } from '../api/update-workflow.ts';
+import { useSaveWorkflow } from '../api/save-workflow.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { NodeSection } from '../components/node-section.tsx';
 import { WorkflowForm } from '../components/workflow-form.tsx';
@@ -27,8 +26,7 @@ export default function WorkflowDetailRoute() {
   const valid = isNew || (Number.isInteger(id) && id > 0);
   const perms = useWorkflowPerms();
   const workflow = useAdminWorkflow(isNew || !valid ? 0 : id, !isNew && valid);
-  const create = useCreateWorkflow();
-  const update = useUpdateWorkflow();
+  const save = useSaveWorkflow();
   const remove = useDeleteWorkflow();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
@@ -37,20 +35,8 @@ export default function WorkflowDetailRoute() {
   const readOnly = isNew ? !perms.addWorkflow : !perms.changeWorkflow;
 
   return (
-    <section className="page" aria-labelledby="workflow-detail-heading">
-      <h2 className="page__heading" id="workflow-detail-heading">
-        {isNew ? 'ワークフローの作成' : title}
-      </h2>
-      {!isNew && workflow.isPending ? (
-        <div className="wf-state" role="status" aria-label="読み込み中">
-          <Spin />
-        </div>
-      ) : null}
-      {workflow.isError ? (
-        <p className="wf-state" role="alert">
-          {errorMessages(workflow.error).join(' ')}
-        </p>
-      ) : null}
+    <Page headingId="workflow-detail-heading" title={isNew ? 'ワークフローの作成' : title}>
+      {isNew ? null : <QueryState query={workflow} />}
       {isNew || workflow.data ? (
         <>
           <WorkflowForm
@@ -58,14 +44,9 @@ export default function WorkflowDetailRoute() {
             workflow={workflow.data ?? null}
             readOnly={readOnly}
             onSave={async (body) => {
-              if (isNew) {
-                const created = await create.mutateAsync(body);
-                toastSuccess(SUCCESS.saved);
-                navigate(`${PATHS.workflows}/${created.id}`, { replace: true });
-              } else {
-                await update.mutateAsync({ id, body });
-                toastSuccess(SUCCESS.saved);
-              }
+              const saved = await save.mutateAsync({ id: isNew ? null : id, body });
+              toastSuccess(SUCCESS.saved);
+              if (isNew) navigate(`${PATHS.workflows}/${saved.id}`, { replace: true });
             }}
           >
             {!isNew && perms.deleteWorkflow ? (
@@ -104,6 +85,6 @@ export default function WorkflowDetailRoute() {
           />
         </>
       ) : null}
-    </section>
+    </Page>
   );
 }

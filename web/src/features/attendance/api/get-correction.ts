@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAttendanceDetails } from '@portal/shared/contracts/attendance';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { ATTENDANCE_KEY } from './keys.ts';
 
 /** The latest version of an approved report, as the HR correction screen starts from it. */
 export const getCorrection = (taskId: number) =>
@@ -9,7 +9,7 @@ export const getCorrection = (taskId: number) =>
 
 export const correctionQueryOptions = (taskId: number) =>
   queryOptions({
-    queryKey: [...ATTENDANCE_KEY, 'correction', taskId],
+    queryKey: queryKeys.attendance.correction(taskId),
     queryFn: () => getCorrection(taskId),
     // The screen edits a copy: a background refetch must not replace what HR is typing.
     staleTime: Infinity,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAttendanceCorrectionInput, TAttendanceDetails } from '@portal/shared/contracts/attendance';
+import { invalidateAfterCorrection } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { invalidateAfterCorrection } from './keys.ts';
 
 /** HR's correction of an approved report; the API keeps the previous version. */
 export const saveCorrection = (taskId: number, input: TAttendanceCorrectionInput) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAttendanceDetails } from '@portal/shared/contracts/attendance';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { detailsKey } from './keys.ts';
 
 /**
  * The read-only view of a 勤怠報告 (spec §2.5); `version` picks an earlier one, else the latest.
@@ -15,7 +15,7 @@ export const getAttendanceDetails = (taskId: number, version: number | null, not
 
 export const attendanceDetailsQueryOptions = (taskId: number, version: number | null, notFoundPage = false) =>
   queryOptions({
-    queryKey: [...detailsKey(taskId), version ?? 'latest'],
+    queryKey: queryKeys.attendance.details(taskId, version),
     queryFn: () => getAttendanceDetails(taskId, version, notFoundPage),
   });
 

@@ -1,12 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TStatistics } from '@portal/shared/contracts/account';
 import { api } from '@/lib/api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const getStatistics = () => api.get<TStatistics>('/account/statistics/');
 
 /** The sidebar badges: pending requests and requests awaiting my approval. */
 export const statisticsQueryOptions = () =>
-  queryOptions({ queryKey: ['account', 'statistics'], queryFn: getStatistics, refetchInterval: 5 * 60_000 });
+  queryOptions({
+    queryKey: queryKeys.account.statistics,
+    queryFn: getStatistics,
+    refetchInterval: 5 * 60_000,
+  });
 
 export const useStatistics = (options: { enabled?: boolean } = {}) =>
   useQuery({ ...statisticsQueryOptions(), enabled: options.enabled ?? true });

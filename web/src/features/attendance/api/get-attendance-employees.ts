@@ -4,6 +4,7 @@ import type {
   TAttendanceEmployeeListQuery,
 } from '@portal/shared/contracts/attendance';
 import type { TPage } from '@portal/shared/contracts/pagination';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** Employees one may see with their month's status (behind /employee/attendance/{organisation}). */
@@ -15,7 +16,7 @@ export const getAttendanceEmployees = (query: TAttendanceEmployeeListQuery) =>
 
 export const attendanceEmployeesQueryOptions = (query: TAttendanceEmployeeListQuery) =>
   queryOptions({
-    queryKey: ['attendance', 'employees', query],
+    queryKey: queryKeys.attendance.employees(query),
     queryFn: () => getAttendanceEmployees(query),
     placeholderData: keepPreviousData,
   });

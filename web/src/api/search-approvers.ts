@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TChoice } from '@portal/shared/contracts/choices';
 import { api } from '@/lib/api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
-/** GET approvers/choice/?query= — the users who may be named as a proxy. */
+/** GET approvers/choice/?query= — the users who may be named as an approver or a proxy. */
 export const searchApprovers = (query: string) =>
   api.get<TChoice[]>('/approvers/choice/', { query: { query: query || undefined } });
 
 export const approversQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: ['approver-choices', query],
+    queryKey: queryKeys.approverChoices(query),
     queryFn: () => searchApprovers(query),
     staleTime: 60_000,
   });

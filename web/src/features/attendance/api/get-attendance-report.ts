@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAttendanceReport } from '@portal/shared/contracts/attendance';
+import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
-import { ATTENDANCE_KEY } from './keys.ts';
 
 /** A report and its stored versions, newest first (the submission, then HR corrections). */
 export const getAttendanceReport = (taskId: number) => api.get<TAttendanceReport>(`/attendance/${taskId}/`);
 
 export const attendanceReportQueryOptions = (taskId: number) =>
   queryOptions({
-    queryKey: [...ATTENDANCE_KEY, 'report', taskId],
+    queryKey: queryKeys.attendance.report(taskId),
     queryFn: () => getAttendanceReport(taskId),
   });
 

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-error.ts';
+import { renderWithRouter } from '@/testing/render.tsx';
+import { DataList, type DataColumn } from './data-list.tsx';
+import { LOADING_LABEL, QueryState } from './query-state.tsx';
+
+interface Row {
+  id: number;
+  name: string;
+  count: number;
+}
+
+const COLUMNS: DataColumn<Row>[] = [
+  { title: '名称', cell: (row) => row.name },
+  { title: '件数', cell: (row) => row.count, align: 'right' },
+];
+
+const page = (results: Row[], count = results.length) => ({ count, next: null, previous: null, results });
+const done = <T,>(data: T) => ({ isPending: false, error: null, data });
+
+function renderList(query: Parameters<typeof DataList<Row>>[0]['query'], path = '/rows') {
+  return renderWithRouter(
+    <DataList
+      query={query}
+      label="行の一覧"
+      empty="行がありません。"
+      columns={COLUMNS}
+      card={(row) => ({ title: row.name, meta: [`${row.count} 件`, null] })}
+      rowKey={(row) => row.id}
+      rowHref={(row) => `/rows/${row.id}`}
+      testId="row"
+    />,
+    { path, routePath: '/rows', routes: [{ path: '/rows/:id', element: <p>detail</p> }] },
+  );
+}
+
+function phone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(max-width: 767px)',
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+describe('DataList', () => {
+  it('shows a table named by its caption, with column headers, and opens a row on click', async () => {
+    const { router } = renderList(done(page([{ id: 7, name: '休暇申請', count: 3 }])));
+    const table = screen.getByRole('table', { name: '行の一覧' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['名称', '件数']);
+    await userEvent.click(within(table).getByTestId('row'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rows/7'));
+  });
+
+  it('shows cards on a phone, each a link, without empty detail lines', () => {
+    phone();
+    renderList(done(page([{ id: 7, name: '休暇申請', count: 3 }])));
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: '行の一覧' });
+    const card = within(list).getByTestId('row');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/rows/7');
+    expect(card.querySelectorAll('.data-card__meta')).toHaveLength(1);
+  });
+
+  it('pages through the URL, keeping the other parameters', async () => {
+    const { router } = renderList(done(page([{ id: 1, name: 'a', count: 1 }], 25)), '/rows?workflow=3');
+    await userEvent.click(screen.getByText('3', { selector: 'li' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?workflow=3&page=3'));
+  });
+
+  it('has no pagination when one page holds everything', () => {
+    renderList(done(page([{ id: 1, name: 'a', count: 1 }], 10)));
+    expect(screen.queryByText('2', { selector: 'li' })).toBeNull();
+  });
+
+  it('says so when the page is empty', () => {
+    renderList(done(page([])));
+    expect(screen.getByText('行がありません。')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('QueryState', () => {
+  it('announces loading, then shows the content', () => {
+    const { rerender } = renderWithRouter(
+      <QueryState query={{ isPending: true, error: null, data: undefined }}>{() => <p>中身</p>}</QueryState>,
+    );
+    expect(screen.getByRole('status', { name: LOADING_LABEL })).toBeInTheDocument();
+    rerender(<QueryState query={done('x')}>{(data) => <p>中身 {data}</p>}</QueryState>);
+    expect(screen.getByText('中身 x')).toBeInTheDocument();
+  });
+
+  it('reads the error out with role="alert" and keeps data fetched before it', () => {
+    renderWithRouter(
+      <QueryState
+        query={{ isPending: false, error: new ApiError(403, { detail: '権限がありません。' }), data: 'old' }}
+      >
+        {(data) => <p>前の {data}</p>}
+      </QueryState>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('権限がありません。');
+    expect(screen.getByText('前の old')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,163 @@
+import Pagination from '@douyinfe/semi-ui/lib/es/pagination';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { TPage } from '@portal/shared/contracts/pagination';
+import { PAGE_SIZE } from '@portal/shared/limits';
+import { useIsMobile } from '@/hooks/use-media-query.ts';
+import { usePageParam } from '@/lib/page-param.ts';
+import { QueryState, type QueryLike } from './query-state.tsx';
+import './data-list.css';
+
+export interface DataColumn<T> {
+  title: string;
+  cell: (item: T) => ReactNode;
+  /** Pixels; the other columns share what is left. */
+  width?: number;
+  align?: 'right';
+}
+
+/** A row as a card on a phone: the title with a badge (a status tag) beside it, lines of detail under it. */
+export interface DataCard {
+  title: ReactNode;
+  badge?: ReactNode;
+  /** Empty entries are left out. */
+  meta?: ReactNode[];
+}
+
+interface DataListProps<T> {
+  query: QueryLike<TPage<T>> & { isPlaceholderData?: boolean };
+  /** Names the table (its caption) and the card list. */
+  label: string;
+  empty: string;
+  columns: readonly DataColumn<T>[];
+  card: (item: T) => DataCard;
+  rowKey: (item: T) => string | number;
+  /** Where a row leads: the whole row (table) or card (phone) opens it. */
+  rowHref?: (item: T) => string;
+  /** data-testid of each row and card. */
+  testId?: string;
+}
+
+/** A click on a link or button inside the row does its own thing; anywhere else opens the row. */
+const onOwnControl = (event: MouseEvent) =>
+  event.target instanceof Element && event.target.closest('a, button, input, select, textarea') !== null;
+
+/**
+ * One page of a list from the API ({count, results}): a table from 768 px up, cards on a phone,
+ * and pagination whose page lives in the URL (?page=N, which the screen's query reads too).
+ */
+export function DataList<T>({
+  query,
+  label,
+  empty,
+  columns,
+  card,
+  rowKey,
+  rowHref,
+  testId,
+}: DataListProps<T>) {
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const [page, setPage] = usePageParam();
+
+  const table = (items: T[]) => (
+    <div className="data-list__scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">{label}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.title}
+                scope="col"
+                style={column.width ? { width: column.width } : undefined}
+                className={column.align === 'right' ? 'data-table__number' : undefined}
+              >
+                {column.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr
+              key={rowKey(item)}
+              data-testid={testId}
+              className={rowHref ? 'data-table__row--link' : undefined}
+              onClick={
+                rowHref
+                  ? (event) => {
+                      if (!onOwnControl(event)) navigate(rowHref(item));
+                    }
+                  : undefined
+              }
+            >
+              {columns.map((column) => (
+                <td
+                  key={column.title}
+                  className={column.align === 'right' ? 'data-table__number' : undefined}
+                >
+                  {column.cell(item)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+
+  const cards = (items: T[]) => (
+    <ul className="data-cards" aria-label={label}>
+      {items.map((item) => {
+        const { title, badge, meta = [] } = card(item);
+        const body = (
+          <>
+            <span className="data-card__head">
+              <span className="data-card__title">{title}</span>
+              {badge}
+            </span>
+            {meta
+              .filter((line) => line !== null && line !== undefined && line !== false && line !== '')
+              .map((line, index) => (
+                <span key={index} className="data-card__meta">
+                  {line}
+                </span>
+              ))}
+          </>
+        );
+        return (
+          <li key={rowKey(item)} className="data-card" data-testid={testId}>
+            {rowHref ? (
+              <Link className="data-card__body" to={rowHref(item)}>
+                {body}
+              </Link>
+            ) : (
+              <div className="data-card__body">{body}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+
+  return (
+    <QueryState query={query} empty={empty} isEmpty={(data) => data.results.length === 0}>
+      {(data) => (
+        <div className="data-list" aria-busy={query.isPlaceholderData === true || undefined}>
+          {isMobile ? cards(data.results) : table(data.results)}
+          {data.count > PAGE_SIZE ? (
+            <Pagination
+              className="data-list__pagination"
+              total={data.count}
+              pageSize={PAGE_SIZE}
+              currentPage={page}
+              onPageChange={setPage}
+              size={isMobile ? 'small' : 'default'}
+            />
+          ) : null}
+        </div>
+      )}
+    </QueryState>
+  );
+}
