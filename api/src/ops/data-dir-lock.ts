@@ -59,11 +59,17 @@ export async function readLockOwner(dataDir: string): Promise<LockOwner | null> 
   }
 }
 
-/** A recorded holder on this machine that is gone (or whose pid is now ours, e.g. pid 1 in a container). */
+/** When this process started: a record of our own pid older than that is a previous holder's. */
+const STARTED_AT = Date.now() - process.uptime() * 1000;
+
+/**
+ * A recorded holder on this machine that is gone, or that had our pid before we started (a container
+ * restarted: its process is pid 1 every time).
+ */
 function isDeadHere(owner: LockOwner | null): boolean {
-  return (
-    owner !== null && owner.hostname === os.hostname() && (owner.pid === process.pid || !isAlive(owner.pid))
-  );
+  if (owner === null || owner.hostname !== os.hostname()) return false;
+  if (owner.pid === process.pid) return Date.parse(owner.since) < STARTED_AT;
+  return !isAlive(owner.pid);
 }
 
 /**
