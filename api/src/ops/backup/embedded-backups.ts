@@ -13,6 +13,8 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface EmbeddedBackups {
+  /** Settles when the check at start (a daily backup if due, then pruning) is done. */
+  readonly checkedAtStart: Promise<void>;
   take(kind: BackupKind, options?: { file?: string; withSecrets?: boolean }): Promise<BackupResult>;
   stop(): Promise<void>;
 }
@@ -44,17 +46,18 @@ export async function startEmbeddedBackups(options: {
     const removed = await pruneArchives(config.dir, { daily: config.keepDaily, weekly: config.keepWeekly });
     if (removed.length > 0) logger.info({ removed }, 'old backups removed');
   };
-  const tick = () =>
-    void daily().catch((error: unknown) => logger.error({ err: error }, 'daily backup failed'));
+  const check = () => daily().catch((error: unknown) => logger.error({ err: error }, 'daily backup failed'));
   let timer: NodeJS.Timeout | undefined;
+  let checkedAtStart = Promise.resolve();
   if (config.auto) {
-    tick();
-    timer = setInterval(tick, CHECK_EVERY_MS);
+    checkedAtStart = check();
+    timer = setInterval(() => void check(), CHECK_EVERY_MS);
     timer.unref();
   }
 
   const closeSocket = await serveControlSocket(dataDir, (request) => take('manual', request));
   return {
+    checkedAtStart,
     take,
     async stop() {
       clearInterval(timer);
