@@ -84,11 +84,14 @@ const starting: http.RequestListener = (_req, res) => {
 };
 const server = http.createServer(starting);
 await new Promise<void>((resolve) => {
-  server.once(
-    'error',
-    (error) => void fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`),
-  );
-  server.listen(config.port, config.host, () => resolve());
+  const refused = (error: Error) =>
+    void fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  server.once('error', refused);
+  server.listen(config.port, config.host, () => {
+    server.off('error', refused);
+    server.on('error', (error) => logger.error({ err: error }, 'server error'));
+    resolve();
+  });
 });
 
 const handle: DatabaseHandle = config.databaseUrl
