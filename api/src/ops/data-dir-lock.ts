@@ -10,9 +10,13 @@ import lockfile from 'proper-lockfile';
 
 const LOCK_DIR = 'portal.lock';
 const OWNER_FILE = 'portal.lock.owner.json';
-/** The holder refreshes the lock's mtime this often; one not refreshed for STALE_MS is abandoned. */
-const UPDATE_MS = 5_000;
-const STALE_MS = 30_000;
+/**
+ * The holder refreshes the lock's mtime this often; one not refreshed for STALE_MS is abandoned. Long,
+ * because PGlite's opening and crash recovery block the event loop (and with it the refresh) for many
+ * seconds on a busy machine; a dead holder on this machine is recognised by its pid at once anyway.
+ */
+const UPDATE_MS = 10_000;
+const STALE_MS = 10 * 60_000;
 
 export interface LockOwner {
   readonly pid: number;
