@@ -5,7 +5,8 @@
 import { defineConfig } from 'vitest/config';
 
 // tasks-guard and vacations-concurrency hold the simultaneous-request tests, which only a pooled
-// server truly runs in parallel; approval-list checks the triggers that keep task_awaiting.
+// server truly runs in parallel; approval-list checks the triggers that keep task_awaiting;
+// backup-restore reads and writes every table through the same archive format on both.
 export const PG_TEST_FILES = [
   'test/migrations.test.ts',
   'test/auth.test.ts',
@@ -13,6 +14,7 @@ export const PG_TEST_FILES = [
   'test/vacations-concurrency.test.ts',
   'test/approval-list.test.ts',
   'test/caches.test.ts',
+  'test/backup-restore.test.ts',
 ];
 
 export default defineConfig({

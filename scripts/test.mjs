@@ -93,7 +93,7 @@ const suites = [
   // API + relay + Redis + bot + fake Lark; each file starts its own redis-server (killed and
   // restarted by the crash test), with a per-run key prefix (PORTAL_TEST_RUN_ID).
   vitestSuite('bot-integration', 'tests', ['--config', 'vitest.bot.config.ts'], () => ({})),
-  vitestSuite('smoke', 'tests', [], () => ({})),
+  vitestSuite('smoke', 'tests', [], (ctx) => ({ PORTAL_TEST_PG_URL: ctx.pgUrl })),
   e2eSuite,
 ];
 

@@ -142,6 +142,10 @@ const EnvSchema = z
       .default('portal'),
     BOT_SERVICE_TOKEN: zOptionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     OUTBOX_POLL_MS: zPositiveInt(200),
+    BACKUP_DIR: zOptionalText,
+    BACKUP_AUTO: z.enum(['on', 'off']).default('on'),
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).default(7),
+    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(4),
   })
   .superRefine((env, ctx) => {
     const together = (names: readonly (keyof typeof env)[]) => {
@@ -207,6 +211,17 @@ export interface Config {
   readonly oidc: OidcConfig | null;
   /** The queue to the Lark bot and the bot's credential. */
   readonly bot: BotLinkConfig;
+  readonly backup: BackupConfig;
+}
+
+export interface BackupConfig {
+  /** Where archives are written and looked for: BACKUP_DIR, default `${dataDir}/backups`. */
+  readonly dir: string;
+  /** The embedded database backs itself up daily and before applying migrations (PostgreSQL never does). */
+  readonly auto: boolean;
+  /** Automatic archives kept: the newest of each of the last `keepDaily` days and `keepWeekly` weeks. */
+  readonly keepDaily: number;
+  readonly keepWeekly: number;
 }
 
 export interface BotLinkConfig {
@@ -322,6 +337,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       redisUrl: e.REDIS_URL,
       queuePrefix: e.QUEUE_PREFIX,
       outboxPollMs: e.OUTBOX_POLL_MS,
+    },
+    backup: {
+      dir: e.BACKUP_DIR ? path.resolve(REPO_ROOT, e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      auto: e.BACKUP_AUTO === 'on',
+      keepDaily: e.BACKUP_KEEP_DAILY,
+      keepWeekly: e.BACKUP_KEEP_WEEKLY,
     },
   };
 }

@@ -6,11 +6,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig, Config } from './config.ts';
 
-const SECRET_FILE = 'jwt-secret';
+export const JWT_SECRET_FILE = 'jwt-secret';
 
 export async function withJwtSecret(config: Config): Promise<AppConfig> {
   if (config.jwtSecret) return { ...config, jwtSecret: config.jwtSecret };
-  const file = path.join(config.dataDir, SECRET_FILE);
+  const file = path.join(config.dataDir, JWT_SECRET_FILE);
   const existing = await readSecret(file);
   if (existing) return { ...config, jwtSecret: existing };
   if (existing === '') {

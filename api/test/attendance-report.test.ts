@@ -207,7 +207,7 @@ describe('HR correction after approval', () => {
 });
 
 describe('send back, resubmit, withdraw', () => {
-  it('a resubmission replaces the sent-back version; a withdrawal frees the month', async () => {
+  it('a resubmission adds a version; the sent-back one stays with its comment; a withdrawal frees the month', async () => {
     const node = await awaiting(t, as, gotoTask, 'goto');
     expect(
       (await act(t, as, 'kobayashi', gotoTask, node.id, { action: 'send_back', comment: '6/5 を確認' }))
@@ -225,9 +225,23 @@ describe('send back, resubmit, withdraw', () => {
     const details = ZAttendanceDetails.parse(
       (await get('goto', `attendance/tasks/details/${gotoTask}/`)).body,
     );
-    expect(details).toMatchObject({ version: 1, latest_version: 1, attachment: null });
+    // Issue 21: the version the approver sent back is kept beside the resubmission.
+    expect(details).toMatchObject({ version: 2, latest_version: 2, attachment: null });
     expect(details.first.days[4]).toMatchObject({ type: '09', end: '16:00' });
     expect(details.result.first.days.find((d) => d.date === '2025-06-05')).toMatchObject({ shortfall: 120 });
+    const sentBack = ZAttendanceDetails.parse(
+      (await get('kobayashi', `attendance/tasks/details/${gotoTask}/?version=1`)).body,
+    );
+    expect(sentBack).toMatchObject({ version: 1, latest_version: 2 });
+    expect(sentBack.first.days[4]).not.toMatchObject({ type: '09', end: '16:00' });
+    const report = ZAttendanceReport.parse((await get('kobayashi', `attendance/${gotoTask}/`)).body);
+    expect(
+      report.versions.map((v) => [v.version, v.is_correction, v.editor_name, v.send_back_comment]),
+    ).toEqual([
+      [2, false, '後藤 大樹', null],
+      [1, false, '後藤 大樹', '6/5 を確認'],
+    ]);
+    expect(report.versions[1]!.sent_back_at).not.toBeNull();
 
     res = await request(t.app)
       .post(`/api/task/tasks/${gotoTask}/withdraw/`)

@@ -2,6 +2,7 @@
 // set, otherwise PGlite (PostgreSQL compiled to WASM) in the data folder. Both speak the same SQL and
 // run the same committed migrations; the rest of the code only sees the common drizzle type `Db`.
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from '../ops/data-dir-lock.ts';
 
 /** A drizzle database or transaction; repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -19,11 +21,22 @@ export interface DatabaseHandle {
   readonly kind: 'pglite' | 'postgres';
   /** Applies the committed SQL migrations in api/drizzle/ that have not run yet. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process migrates this database (on PostgreSQL an advisory lock held by
+   * a connection of its own; PGlite has one process by the data folder's lock).
+   */
+  withMigrationLock<T>(work: (session: MigrationSession) => Promise<T>): Promise<T>;
   /** LISTEN on `channel` (change-feed.ts). Resolves to the call that stops listening. */
   listen(channel: string, events: ListenEvents): Promise<() => Promise<void>>;
   /** NOTIFY `channel` in a transaction of its own. */
   notify(channel: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface MigrationSession {
+  readonly db: Db;
+  /** Applies the migrations of `folder` (default: the committed ones) that have not run yet. */
+  migrate(folder?: string): Promise<void>;
 }
 
 export interface ListenEvents {
@@ -40,10 +53,15 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 /** Wraps an open PGlite; the handle owns it and closes it. */
 export function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, casing: 'snake_case' });
+  const session: MigrationSession = {
+    db,
+    migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db, { migrationsFolder: folder }),
+  };
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => session.migrate(),
+    withMigrationLock: (work) => work(session),
     // One process owns the database, so its listener never drops: notifications are delivered as
     // the committing statement returns.
     async listen(channel, events) {
@@ -58,21 +76,59 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   };
 }
 
-/** PGlite persisted in `dataDir` (created when missing). */
+/** PGlite persisted in `dataDir` (created when missing); the caller holds the data folder's lock. */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   await mkdir(dataDir, { recursive: true });
   return pgliteHandle(await PGlite.create(dataDir));
 }
+
+/** openPglite under the lock of its data folder (the parent of `pglite/`), released on close. */
+async function openLockedPglite(pgliteDir: string): Promise<DatabaseHandle> {
+  const lock = await lockDataDir(path.dirname(pgliteDir));
+  try {
+    const handle = await openPglite(pgliteDir);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+/** Any session works: PostgreSQL advisory lock keys are per database. */
+const MIGRATION_LOCK_KEY = 2_112_021;
 
 /** `onIdleError`: a pooled connection dropped by the server must be logged, not crash the process. */
 export function openPostgres(connectionString: string, onIdleError?: (error: Error) => void): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
   pool.on('error', (error) => onIdleError?.(error));
   const db = drizzlePg({ client: pool, casing: 'snake_case' });
+  const withMigrationLock: DatabaseHandle['withMigrationLock'] = async (work) => {
+    // Replicas starting together: one migrates, the others wait here and then find nothing to do.
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      const locked = drizzlePg({ client, casing: 'snake_case' });
+      return await work({
+        db: locked,
+        migrate: (folder = MIGRATIONS_FOLDER) => migratePg(locked, { migrationsFolder: folder }),
+      });
+    } finally {
+      // Ending the session releases the lock.
+      await client.end();
+    }
+  };
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => withMigrationLock((session) => session.migrate()),
+    withMigrationLock,
     listen: (channel, events) => listenOnPostgres(connectionString, channel, events),
     // Without waiting for the disk: a notification a crash loses is harmless, since the crash drops
     // every listener too and each then treats everything as changed.
@@ -141,6 +197,7 @@ async function listenOnPostgres(
   };
 }
 
+/** For one-off commands (seed): PGlite is opened under its data folder's lock. */
 export function openDatabase(options: {
   databaseUrl: string | undefined;
   pgliteDir: string;
@@ -148,5 +205,5 @@ export function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? Promise.resolve(openPostgres(options.databaseUrl, options.onIdleError))
-    : openPglite(options.pgliteDir);
+    : openLockedPglite(options.pgliteDir);
 }

@@ -151,6 +151,6 @@ export async function seedDemoAttendance(tx: Db, now: Date): Promise<void> {
     data,
     result,
     createdById: reporter.id,
-    replace: true,
+    isCorrection: false,
   });
 }

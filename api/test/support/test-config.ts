@@ -25,6 +25,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     cas: null,
     oidc: null,
     bot: { serviceToken: undefined, redisUrl: undefined, queuePrefix: 'portal-test', outboxPollMs: 200 },
+    backup: {
+      dir: path.join(REPO_ROOT, 'data-test-unused', 'backups'),
+      auto: false,
+      keepDaily: 7,
+      keepWeekly: 4,
+    },
     ...overrides,
   };
 }

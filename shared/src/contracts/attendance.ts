@@ -218,13 +218,19 @@ export const ZAttendanceDetails = ZAttendanceSheet.extend({
 });
 export type TAttendanceDetails = z.infer<typeof ZAttendanceDetails>;
 
-/** One stored version of a report: 1 the submission (or resubmission), 2… HR corrections. */
+/**
+ * One stored version of a report: the submission, each resubmission after a send-back, and HR
+ * corrections, every one kept (労働基準法 §109).
+ */
 export const ZAttendanceVersion = z.object({
   version: z.number().int(),
   editor_name: z.string(),
   created_at: z.string(),
   is_correction: z.boolean(),
   totals: ZAttendanceTotals,
+  /** The approver's comment when this version was sent back (差戻し), and when; null otherwise. */
+  send_back_comment: z.string().nullable(),
+  sent_back_at: z.string().nullable(),
 });
 export type TAttendanceVersion = z.infer<typeof ZAttendanceVersion>;
 

@@ -1,10 +1,10 @@
 // Queries of monthly attendance: drafts, report versions, and who has not reported a month yet.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { attendanceDrafts, attendanceVersions, type TAttendanceData } from '../../db/schema/attendance.ts';
-import { tasks } from '../../db/schema/tasks.ts';
+import { taskEvents, tasks } from '../../db/schema/tasks.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { employeeName } from '../people/display-names.ts';
@@ -103,6 +103,15 @@ export async function findHoldingReport(db: Db, employeeId: number, year: number
     .orderBy(desc(tasks.id))
     .limit(1);
   return row ?? null;
+}
+
+/** The report's send-backs (差戻し), oldest first: each one is of the version current at the time. */
+export function listSendBacks(db: Db, taskId: number) {
+  return db
+    .select({ comment: taskEvents.comment, createdAt: taskEvents.createdAt })
+    .from(taskEvents)
+    .where(and(eq(taskEvents.taskId, taskId), eq(taskEvents.action, 'send_back')))
+    .orderBy(asc(taskEvents.createdAt), asc(taskEvents.id));
 }
 
 /** A report's versions, newest first. */

@@ -20,7 +20,7 @@ import { Conflict, NotFound } from '../../errors.ts';
 import { lockTask } from '../tasks/flow.ts';
 import { saveUploads } from '../tasks/form-values.ts';
 import { userNames } from '../people/display-names.ts';
-import { listVersions } from './attendance.repository.ts';
+import { listSendBacks, listVersions } from './attendance.repository.ts';
 import { checkMonth, fieldErrorsOf } from './check-month.ts';
 import { findEmployee, loadMonthSetup, type EmployeeRef, type MonthSetup } from './month-setup.ts';
 import { findTimesheet, toSheet } from './sheet.ts';
@@ -100,6 +100,21 @@ export async function getReportDetails({
   return detailsOf(ctx, await findVisibleReport(ctx, input.taskId), input.version);
 }
 
+/** The send-back that followed `version` before the next version was stored, if any. */
+function sendBackOf(
+  version: { version: number; createdAt: Date },
+  versions: readonly { version: number; createdAt: Date }[],
+  sendBacks: readonly { comment: string | null; createdAt: Date }[],
+): { send_back_comment: string | null; sent_back_at: string | null } {
+  const next = versions.find((v) => v.version === version.version + 1);
+  const found = sendBacks.find(
+    (s) => s.createdAt >= version.createdAt && (!next || s.createdAt <= next.createdAt),
+  );
+  return found
+    ? { send_back_comment: found.comment ?? '', sent_back_at: found.createdAt.toISOString() }
+    : { send_back_comment: null, sent_back_at: null };
+}
+
 export async function getReport({
   ctx,
   input,
@@ -111,10 +126,13 @@ export async function getReport({
   const employee = await employeeOf(ctx.db, task);
   const versions = await listVersions(ctx.db, task.id);
   if (versions.length === 0) throw new NotFound();
-  const names = await userNames(
-    ctx.db,
-    versions.flatMap((v) => (v.createdById === null ? [] : [v.createdById])),
-  );
+  const [names, sendBacks] = await Promise.all([
+    userNames(
+      ctx.db,
+      versions.flatMap((v) => (v.createdById === null ? [] : [v.createdById])),
+    ),
+    listSendBacks(ctx.db, task.id),
+  ]);
   return {
     task_id: task.id,
     task_status: task.status,
@@ -128,6 +146,7 @@ export async function getReport({
       created_at: v.createdAt.toISOString(),
       is_correction: v.isCorrection,
       totals: v.result.merged.totals,
+      ...sendBackOf(v, versions, sendBacks),
     })),
   };
 }
@@ -197,7 +216,7 @@ export async function correctReport({
       data,
       result,
       createdById: ctx.user.id,
-      replace: false,
+      isCorrection: true,
     });
     if (upload) await saveUploads(tx, task.id, [upload]);
     else if (parsed.data.file_del) await deleteTimesheet(tx, task.id);

@@ -90,15 +90,16 @@ export async function prepareAttendanceReport(
       // The draft row is the month's lock (see my-month.ts): two submissions of one month serialise here.
       await upsertDraft(tx, key, data);
       await refuseSecond(tx);
-      await writeVersion(tx, { taskId: id, ...key, data, result, createdById: userId, replace: true });
+      await writeVersion(tx, { taskId: id, ...key, data, result, createdById: userId, isCorrection: false });
       if (input.file_del && !upload) await deleteTimesheet(tx, id);
     },
   };
 }
 
 /**
- * Stores a version of a report. `replace`: the submission (or resubmission) is version 1 and replaces
- * what a sent-back report had; otherwise (an HR correction) the next version, the earlier ones kept.
+ * Stores the next version of a report: the submission is version 1, a resubmission after a send-back
+ * and an HR correction (`isCorrection`) each add one. Earlier versions are kept: what the approver saw
+ * and sent back stays readable (attendance records are kept for years, 労働基準法 §109).
  */
 export async function writeVersion(
   tx: Db,
@@ -110,19 +111,14 @@ export async function writeVersion(
     data: TAttendanceData;
     result: TAttendanceTabsResultData;
     createdById: number;
-    replace: boolean;
+    isCorrection: boolean;
   },
 ): Promise<number> {
-  let version = 1;
-  if (v.replace) {
-    await tx.delete(attendanceVersions).where(eq(attendanceVersions.taskId, v.taskId));
-  } else {
-    const rows = await tx
-      .select({ version: attendanceVersions.version })
-      .from(attendanceVersions)
-      .where(eq(attendanceVersions.taskId, v.taskId));
-    version = Math.max(0, ...rows.map((r) => r.version)) + 1;
-  }
+  const rows = await tx
+    .select({ version: attendanceVersions.version })
+    .from(attendanceVersions)
+    .where(eq(attendanceVersions.taskId, v.taskId));
+  const version = Math.max(0, ...rows.map((r) => r.version)) + 1;
   await tx.insert(attendanceVersions).values({
     taskId: v.taskId,
     version,
@@ -132,7 +128,7 @@ export async function writeVersion(
     data: v.data,
     result: v.result,
     createdById: v.createdById,
-    isCorrection: !v.replace,
+    isCorrection: v.isCorrection,
   });
   return version;
 }

@@ -3,6 +3,7 @@ import { QueryState } from '@/components/query-state.tsx';
 import { useAttendanceDetails } from '../api/get-attendance-details.ts';
 import { useAttendanceReport } from '../api/get-attendance-report.ts';
 import { AttendanceView } from './attendance-view.tsx';
+import { VersionHistory } from './version-history.tsx';
 import { VersionPicker } from './version-picker.tsx';
 
 function versionParam(params: URLSearchParams): number | null {
@@ -40,6 +41,11 @@ export function AttendanceReportView({
       versionPicker={
         report.data ? (
           <VersionPicker versions={report.data.versions} value={details.data.version} onChange={pick} />
+        ) : null
+      }
+      versionHistory={
+        report.data ? (
+          <VersionHistory versions={report.data.versions} current={details.data.version} onPick={pick} />
         ) : null
       }
     />

@@ -151,6 +151,8 @@ describe('attendance report loaded by task id', () => {
         created_at: '2025-05-02T10:15:00+09:00',
         is_correction: true,
         totals: attendanceDetails().result.merged.totals,
+        send_back_comment: null,
+        sent_back_at: null,
       },
       {
         version: 1,
@@ -158,6 +160,8 @@ describe('attendance report loaded by task id', () => {
         created_at: '2025-05-01T09:00:00+09:00',
         is_correction: false,
         totals: attendanceDetails().result.merged.totals,
+        send_back_comment: null,
+        sent_back_at: null,
       },
     ],
   };
@@ -182,6 +186,37 @@ describe('attendance report loaded by task id', () => {
     expect(requests.some((r) => r.query.get('version') === '1')).toBe(true);
     // An earlier version is for reading: HR corrects the latest one.
     await waitFor(() => expect(screen.queryByRole('button', { name: EDIT_BUTTON })).not.toBeInTheDocument());
+  });
+
+  it('shows a resubmitted report’s versions, the sent-back one with its send-back comment beside it', async () => {
+    const resubmitted: TAttendanceReport = {
+      ...report,
+      task_status: '01',
+      task_status_name: '申請中',
+      versions: [
+        { ...report.versions[1]!, version: 2, created_at: '2025-05-03T09:30:00+09:00' },
+        {
+          ...report.versions[1]!,
+          send_back_comment: '6/5 の退勤時刻を確認してください',
+          sent_back_at: '2025-05-02T18:00:00+09:00',
+        },
+      ],
+    };
+    mockFetch({
+      'GET /api/attendance/tasks/details/12/': (request) => ({
+        body: attendanceDetails({ version: Number(request.query.get('version') ?? 2), latest_version: 2 }),
+      }),
+      'GET /api/attendance/12/': { body: resubmitted },
+    });
+    const { router } = renderWithRouter(<AttendanceReportView taskId={12} />, { path: '/x' });
+    const latest = await screen.findByTestId('attendance-history-2');
+    expect(latest).toHaveTextContent('第2版（再申請 2025-05-03 09:30）');
+    expect(latest).not.toHaveTextContent('差戻し');
+    const sentBack = screen.getByTestId('attendance-history-1');
+    expect(sentBack).toHaveTextContent('第1版（申請 2025-05-01 09:00）');
+    expect(sentBack).toHaveTextContent('差戻し（2025-05-02 18:00）：6/5 の退勤時刻を確認してください');
+    await userEvent.click(within(sentBack).getByRole('button'));
+    expect(router.state.location.search).toBe('?version=1');
   });
 
   it('stands on its own route for those who see attendance without being on the request', async () => {

@@ -19,9 +19,12 @@ export const EDIT_BUTTON = '編集';
 export function AttendanceView({
   details,
   versionPicker,
+  versionHistory,
 }: {
   details: TAttendanceDetails;
   versionPicker?: ReactNode;
+  /** The list of every version with its send-back comments, under the header. */
+  versionHistory?: ReactNode;
 }) {
   const navigate = useNavigate();
   const { employee } = details;
@@ -58,6 +61,7 @@ export function AttendanceView({
         </Link>
         {versionPicker}
       </div>
+      {versionHistory}
       <AttendanceSheet
         tabs={details}
         results={details.result}

@@ -1,14 +1,13 @@
 import type { TAttendanceVersion } from '@portal/shared/contracts/attendance';
 import { dayjs } from '@/lib/dayjs.ts';
 
-function versionLabel(version: TAttendanceVersion): string {
+export function versionLabel(version: TAttendanceVersion): string {
   const time = dayjs(version.created_at).format('YYYY-MM-DD HH:mm');
-  return version.is_correction
-    ? `第${version.version}版（${version.editor_name} が修正 ${time}）`
-    : `第${version.version}版（申請 ${time}）`;
+  if (version.is_correction) return `第${version.version}版（${version.editor_name} が修正 ${time}）`;
+  return `第${version.version}版（${version.version === 1 ? '申請' : '再申請'} ${time}）`;
 }
 
-/** Picks a stored version of a report: HR corrections keep the versions before them. */
+/** Picks a stored version of a report: resubmissions and HR corrections keep the versions before them. */
 export function VersionPicker({
   versions,
   value,

@@ -1,0 +1,75 @@
+// `npm run backup [-- --out FILE] [--with-secrets]`: one archive of the configured database. On
+// PostgreSQL it reads a consistent snapshot directly; an embedded database is opened here when no
+// server holds it, and otherwise the running server is asked to write the archive (control-socket.ts).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfigFromProcess } from '../config.ts';
+import { openPostgres } from '../db/client.ts';
+import { archiveName } from './backup/backup-files.ts';
+import { requestBackup } from './backup/control-socket.ts';
+import { takeBackup, type BackupResult } from './backup/take-backup.ts';
+import { DataDirBusyError, lockDataDir } from './data-dir-lock.ts';
+import { openEmbedded } from './open-embedded.ts';
+
+/** The command's report, on stdout (problems go to stderr). */
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function run(): Promise<void> {
+  const { values } = parseArgs({
+    options: { out: { type: 'string' }, 'with-secrets': { type: 'boolean', default: false } },
+  });
+  const config = loadConfigFromProcess();
+  // npm runs scripts from the repository root; a relative --out means the caller's folder.
+  const file = values.out
+    ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out)
+    : path.join(config.backup.dir, archiveName('manual', new Date()));
+  const withSecrets = values['with-secrets'];
+  let result: BackupResult;
+  if (config.databaseUrl) {
+    const handle = openPostgres(config.databaseUrl);
+    try {
+      result = await takeBackup(handle, { file, dataDir: config.dataDir, withSecrets });
+    } finally {
+      await handle.close();
+    }
+  } else {
+    try {
+      const lock = await lockDataDir(config.dataDir);
+      try {
+        const handle = await openEmbedded(config.pgliteDir, config.backup.dir);
+        try {
+          result = await takeBackup(handle, { file, dataDir: config.dataDir, withSecrets });
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await lock.release();
+      }
+    } catch (error) {
+      if (!(error instanceof DataDirBusyError)) throw error;
+      say(`The portal is running (pid ${error.owner?.pid ?? '?'}): asking it to take the backup.`);
+      result = await requestBackup(config.dataDir, { file, withSecrets });
+    }
+  }
+  const { manifest } = result;
+  const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+  say(`Backup written: ${result.file}`);
+  say(
+    `  ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.migrations.length} migrations, ` +
+      `portal ${manifest.productVersion}, ${manifest.createdAt}`,
+  );
+  if (manifest.leftOut.length > 0) {
+    say('Left out (pass --with-secrets to include):');
+    for (const item of manifest.leftOut) say(`  - ${item}`);
+  }
+  if (config.jwtSecret) say('JWT_SECRET comes from the environment and is never put in a backup.');
+}
+
+try {
+  await run();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `Backup failed: ${(error as Error).message}`);
+  process.exit(1);
+}

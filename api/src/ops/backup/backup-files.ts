@@ -1,0 +1,87 @@
+// The archives in BACKUP_DIR: their names carry the kind and the UTC time they were taken, so the
+// newest is found and the retention decided from the names alone.
+//   auto-20261125T030000Z.tar.gz            daily, subject to retention
+//   pre-migration-20261125T030000Z.tar.gz   before a start applied migrations, kept until removed by hand
+//   manual-20261125T030000Z.tar.gz          `npm run backup` without --out, kept until removed by hand
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export type BackupKind = 'auto' | 'pre-migration' | 'manual';
+
+const NAME = /^(auto|pre-migration|manual)-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/;
+
+export function archiveName(kind: BackupKind, at: Date): string {
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  return `${kind}-${stamp}.tar.gz`;
+}
+
+export interface ArchiveFile {
+  readonly name: string;
+  readonly kind: BackupKind;
+  readonly at: Date;
+}
+
+export function parseArchiveName(name: string): ArchiveFile | null {
+  const m = NAME.exec(name);
+  if (!m) return null;
+  const [, kind, y, mo, d, h, mi, s] = m;
+  return { name, kind: kind as BackupKind, at: new Date(Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!)) };
+}
+
+/** The archives of `dir`, newest first ([] when the folder does not exist). */
+export async function listArchives(dir: string): Promise<ArchiveFile[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names
+    .map(parseArchiveName)
+    .filter((a): a is ArchiveFile => a !== null)
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || b.name.localeCompare(a.name));
+}
+
+export async function newestArchive(dir: string): Promise<string | null> {
+  const [newest] = await listArchives(dir);
+  return newest ? path.join(dir, newest.name) : null;
+}
+
+/** Monday of the ISO week (UTC) of `at`, as a day key. */
+function weekKey({ at }: ArchiveFile): string {
+  const monday = new Date(at);
+  monday.setUTCDate(at.getUTCDate() - ((at.getUTCDay() + 6) % 7));
+  return monday.toISOString().slice(0, 10);
+}
+
+/**
+ * restic's rule for --keep-daily D --keep-weekly W: the newest automatic archive of each of the last D
+ * days that have one, and of each of the last W weeks that have one (one archive may count for both).
+ */
+export function archivesToKeep(
+  archives: readonly ArchiveFile[],
+  keep: { daily: number; weekly: number },
+): Set<string> {
+  const auto = archives.filter((a) => a.kind === 'auto').sort((a, b) => b.at.getTime() - a.at.getTime());
+  const kept = new Set<string>();
+  const bucket = (key: (a: ArchiveFile) => string, count: number) => {
+    const seen = new Set<string>();
+    for (const archive of auto) {
+      const k = key(archive);
+      if (seen.has(k)) continue;
+      if (seen.size === count) break;
+      seen.add(k);
+      kept.add(archive.name);
+    }
+  };
+  bucket((a) => a.at.toISOString().slice(0, 10), keep.daily);
+  bucket(weekKey, keep.weekly);
+  return kept;
+}
+
+/** Removes the automatic archives the retention does not keep; returns their names. */
+export async function pruneArchives(dir: string, keep: { daily: number; weekly: number }): Promise<string[]> {
+  const archives = await listArchives(dir);
+  const kept = archivesToKeep(archives, keep);
+  const removed = archives.filter((a) => a.kind === 'auto' && !kept.has(a.name)).map((a) => a.name);
+  for (const name of removed) await rm(path.join(dir, name), { force: true });
+  return removed;
+}

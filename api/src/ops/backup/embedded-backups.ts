@@ -1,0 +1,68 @@
+// What the server holding an embedded database does about backups: answers `npm run backup` over the
+// control socket, takes a daily archive (checked hourly, so a server that was down catches up at
+// start) and prunes the automatic ones to the configured retention. One backup at a time.
+import path from 'node:path';
+import type { BackupConfig } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import { archiveName, listArchives, pruneArchives, type BackupKind } from './backup-files.ts';
+import { serveControlSocket } from './control-socket.ts';
+import { takeBackup, type BackupResult } from './take-backup.ts';
+
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface EmbeddedBackups {
+  /** Settles when the check at start (a daily backup if due, then pruning) is done. */
+  readonly checkedAtStart: Promise<void>;
+  take(kind: BackupKind, options?: { file?: string; withSecrets?: boolean }): Promise<BackupResult>;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedBackups(options: {
+  handle: DatabaseHandle;
+  dataDir: string;
+  config: BackupConfig;
+  logger: Logger;
+}): Promise<EmbeddedBackups> {
+  const { handle, dataDir, config, logger } = options;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const take: EmbeddedBackups['take'] = (kind, request = {}) => {
+    const run = async () => {
+      const file = request.file ?? path.join(config.dir, archiveName(kind, new Date()));
+      const result = await takeBackup(handle, { file, dataDir, withSecrets: request.withSecrets ?? false });
+      logger.info({ file, kind, tables: Object.keys(result.manifest.tables).length }, 'backup written');
+      return result;
+    };
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const daily = async () => {
+    const newestAuto = (await listArchives(config.dir)).find((a) => a.kind === 'auto');
+    if (!newestAuto || Date.now() - newestAuto.at.getTime() >= DAY_MS) await take('auto');
+    const removed = await pruneArchives(config.dir, { daily: config.keepDaily, weekly: config.keepWeekly });
+    if (removed.length > 0) logger.info({ removed }, 'old backups removed');
+  };
+  const check = () => daily().catch((error: unknown) => logger.error({ err: error }, 'daily backup failed'));
+  let timer: NodeJS.Timeout | undefined;
+  let checkedAtStart = Promise.resolve();
+  if (config.auto) {
+    checkedAtStart = check();
+    timer = setInterval(() => void check(), CHECK_EVERY_MS);
+    timer.unref();
+  }
+
+  const closeSocket = await serveControlSocket(dataDir, (request) => take('manual', request));
+  return {
+    checkedAtStart,
+    take,
+    async stop() {
+      clearInterval(timer);
+      await closeSocket();
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Opening the embedded database, with a way out when it cannot be opened (PGlite reports a damaged
+// data folder as a bare `RuntimeError: Aborted()`): the message names the newest backup and the
+// command that restores it.
+import { openPglite, type DatabaseHandle } from '../db/client.ts';
+import { newestArchive } from './backup/backup-files.ts';
+
+export class DatabaseUnopenableError extends Error {
+  override name = 'DatabaseUnopenableError';
+}
+
+export async function unopenableMessage(
+  pgliteDir: string,
+  backupDir: string,
+  cause: unknown,
+): Promise<string> {
+  const newest = await newestArchive(backupDir);
+  const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  return [
+    `The embedded database in ${pgliteDir} cannot be opened (${reason}).`,
+    newest
+      ? `The newest backup is ${newest}. To restore it (the damaged folder is moved aside, not deleted):\n` +
+        `  npm run restore -- ${newest} --force`
+      : `There is no backup in ${backupDir}. Restore one you keep elsewhere with: npm run restore -- <archive> --force`,
+  ].join('\n');
+}
+
+export async function openEmbedded(pgliteDir: string, backupDir: string): Promise<DatabaseHandle> {
+  try {
+    return await openPglite(pgliteDir);
+  } catch (error) {
+    throw new DatabaseUnopenableError(await unopenableMessage(pgliteDir, backupDir, error), { cause: error });
+  }
+}

@@ -1,0 +1,65 @@
+// Issue 21, acceptance 4: over 40 simulated days of daily backups (and manual and pre-migration ones,
+// which retention never removes) the automatic archives kept are exactly the newest of each of the
+// last 7 days and of each of the last 4 weeks.
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archiveName, newestArchive, pruneArchives } from '../src/ops/backup/backup-files.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'portal-retention-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const DAY = 86_400_000;
+
+describe('backup retention', () => {
+  it('keeps exactly 7 daily and 4 weekly automatic archives over 40 simulated days', async () => {
+    // Monday 2026-01-05, 03:00 UTC, then every day for 40 days: the last is Friday 2026-02-13.
+    const first = Date.UTC(2026, 0, 5, 3);
+    for (let day = 0; day < 40; day++) {
+      const at = new Date(first + day * DAY);
+      await writeFile(path.join(dir, archiveName('auto', at)), '');
+      if (day === 2)
+        await writeFile(path.join(dir, archiveName('manual', new Date(at.getTime() + 60_000))), '');
+      if (day === 10)
+        await writeFile(path.join(dir, archiveName('pre-migration', new Date(at.getTime() + 1000))), '');
+      await pruneArchives(dir, { daily: 7, weekly: 4 });
+    }
+    expect((await readdir(dir)).sort()).toEqual([
+      // Weekly: Sundays closing the weeks of Jan 19 and Jan 26; Feb 8 and Feb 13 are daily ones too.
+      'auto-20260125T030000Z.tar.gz',
+      'auto-20260201T030000Z.tar.gz',
+      // Daily: the last 7 days.
+      'auto-20260207T030000Z.tar.gz',
+      'auto-20260208T030000Z.tar.gz',
+      'auto-20260209T030000Z.tar.gz',
+      'auto-20260210T030000Z.tar.gz',
+      'auto-20260211T030000Z.tar.gz',
+      'auto-20260212T030000Z.tar.gz',
+      'auto-20260213T030000Z.tar.gz',
+      'manual-20260107T030100Z.tar.gz',
+      'pre-migration-20260115T030001Z.tar.gz',
+    ]);
+    expect(await newestArchive(dir)).toBe(path.join(dir, 'auto-20260213T030000Z.tar.gz'));
+  });
+
+  it('follows other settings: 2 daily and 1 weekly keep the last two days only', async () => {
+    const own = await mkdtemp(path.join(os.tmpdir(), 'portal-retention-'));
+    try {
+      const first = Date.UTC(2026, 2, 1, 3);
+      for (let day = 0; day < 40; day++) {
+        await writeFile(path.join(own, archiveName('auto', new Date(first + day * DAY))), '');
+        await pruneArchives(own, { daily: 2, weekly: 1 });
+      }
+      expect((await readdir(own)).sort()).toEqual([
+        'auto-20260408T030000Z.tar.gz',
+        'auto-20260409T030000Z.tar.gz',
+      ]);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,71 @@
+// Issue 21: the embedded database backs itself up daily (at start when none is a day old) and before
+// applying migrations to a database that has some; `npm run backup` reaches the running server over
+// its control socket.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
+import { committedMigrations, migrationsFolderUpTo, type Migration } from '../src/db/migration-state.ts';
+import { prepareDatabase } from '../src/prepare-database.ts';
+import { createLogger } from '../src/logger.ts';
+import { requestBackup } from '../src/ops/backup/control-socket.ts';
+import { startEmbeddedBackups } from '../src/ops/backup/embedded-backups.ts';
+import { freshPglite, openTestDatabase, type TestDatabase } from './support/test-database.ts';
+
+const logger = createLogger('silent');
+let dataDir: string;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-auto-'));
+  database = await openTestDatabase('seeded');
+});
+afterAll(async () => {
+  await database.dispose();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('automatic backups of the embedded database', () => {
+  it('takes a daily archive at start and one on request over the control socket', async () => {
+    const config = { dir: path.join(dataDir, 'backups'), auto: true, keepDaily: 7, keepWeekly: 4 };
+    const backups = await startEmbeddedBackups({ handle: database.handle, dataDir, config, logger });
+    try {
+      await backups.checkedAtStart;
+      const [daily] = await readdir(config.dir);
+      expect(daily).toMatch(/^auto-\d{8}T\d{6}Z\.tar\.gz$/);
+
+      const file = path.join(dataDir, 'asked.tar.gz');
+      const result = await requestBackup(dataDir, { file, withSecrets: false });
+      expect(result.file).toBe(file);
+      expect(result.manifest.tables.users).toBeGreaterThan(40);
+    } finally {
+      await backups.stop();
+    }
+  });
+
+  it('is asked for before migrations are applied to a database that has some, and not on a new one', async () => {
+    const committed = await committedMigrations(MIGRATIONS_FOLDER);
+    const calls: string[][] = [];
+    const beforeMigrating = async (pending: readonly Migration[]) => {
+      calls.push(pending.map((m) => m.tag));
+    };
+    const behind = await freshPglite();
+    try {
+      const folder = await migrationsFolderUpTo(MIGRATIONS_FOLDER, committed.length - 1);
+      await behind.withMigrationLock((session) => session.migrate(folder));
+      await rm(folder, { recursive: true, force: true });
+      await prepareDatabase(behind, { seedDemo: 'never', logger, beforeMigrating });
+      expect(calls).toEqual([[committed.at(-1)!.tag]]);
+    } finally {
+      await behind.close();
+    }
+    const fresh = await freshPglite();
+    try {
+      await prepareDatabase(fresh, { seedDemo: 'never', logger, beforeMigrating });
+      expect(calls).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
+});
