@@ -9,6 +9,7 @@ import type { Logger } from './logger.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts';
 import { requestLogger } from './middleware/request-logger.ts';
+import { refuseControlCharacters } from './middleware/refuse-control-characters.ts';
 import { requireJsonBody } from './middleware/require-json.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { spa } from './middleware/spa.ts';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(requireJsonBody);
   const json = express.json({ limit: JSON_BODY_LIMIT });
   api.use((req, res, next) => (READS.has(req.method) ? next() : json(req, res, next)));
+  api.use(refuseControlCharacters);
   api.use(under(['/health'], healthRouter({ db })));
   api.use(
     under(

@@ -6,6 +6,7 @@ import { openChangeFeed } from './cache/change-feed.ts';
 import { ConfigError, loadConfigFromProcess, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { answerClientErrors } from './middleware/client-errors.ts';
 import { withJwtSecret } from './jwt-secret.ts';
 import { createLogger } from './logger.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';
@@ -72,6 +73,7 @@ const server: Server = app.listen(config.port, config.host, () => {
     `portal api listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   );
 });
+answerClientErrors(server);
 server.on('error', async (error) => {
   logger.fatal({ err: error }, 'server failed to start');
   await handle.close();
