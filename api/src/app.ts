@@ -35,6 +35,7 @@ import { proxiesRouter } from './modules/proxies/proxies.routes.ts';
 import { tasksRouter } from './modules/tasks/tasks.routes.ts';
 import { vacationsRouter } from './modules/vacations/vacations.routes.ts';
 import { workflowRouter } from './modules/workflow/workflow.routes.ts';
+import { setPublicUrl } from './pagination.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
 
 /** JSON bodies up to 4 MB: uploads (2 MB files) arrive base64-encoded inside JSON. */
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  setPublicUrl(app, config.publicUrl);
   app.use(trackWrites(changes));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config.csp));
