@@ -1,5 +1,9 @@
 import { Router, type RequestHandler } from 'express';
-import { ZCalendarFileUpload, ZCompanyCalendarUpdate } from '@portal/shared/contracts/calendar';
+import {
+  ZCalendarFileUpload,
+  ZCompanyCalendarPatch,
+  ZCompanyCalendarUpdate,
+} from '@portal/shared/contracts/calendar';
 import { PERM } from '@portal/shared/permissions';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
@@ -33,6 +37,13 @@ export function companyRouter({ requireAuth }: { requireAuth: RequestHandler }):
       // The permission first: a caller without it gets 403 whatever they send.
       await requirePerm(ctx, PERM.changeCompanyCalendar);
       res.json(await updateCompanyCalendar({ ctx, input: parseBody(ZCompanyCalendarUpdate, req) }));
+    })
+    .patch(requireAuth, async (req, res) => {
+      const ctx = contextOf(req);
+      await requirePerm(ctx, PERM.changeCompanyCalendar);
+      const changes = parseBody(ZCompanyCalendarPatch, req);
+      const { settings } = await getCompanyCalendar({ ctx });
+      res.json(await updateCompanyCalendar({ ctx, input: { ...settings, ...changes } }));
     })
     .all(methodNotAllowed);
 
