@@ -42,7 +42,7 @@ export default tseslint.config(
       '**/*.config.*',
       '.ci/**',
       'api/src/**/bench*.ts',
-      'api/src/db/seed/run-seed.ts',
+      'api/src/seed/run-seed.ts',
     ],
     rules: { 'no-console': 'off' },
   },

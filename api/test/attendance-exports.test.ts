@@ -4,7 +4,8 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeAttendanceTabs, type TAttendanceTotals } from '@portal/shared';
+import { computeAttendanceTabs } from '@portal/shared/attendance/merge';
+import type { TAttendanceTotals } from '@portal/shared/attendance/schema';
 import {
   ATTENDANCE_DAY_HEADERS,
   ATTENDANCE_TAB_NAMES,

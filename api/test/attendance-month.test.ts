@@ -2,7 +2,7 @@
 // errors naming the day with the draft left intact, and submission as a 勤怠報告 (one a month).
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeAttendanceTabs } from '@portal/shared';
+import { computeAttendanceTabs } from '@portal/shared/attendance/merge';
 import { ZAttendanceMonth } from '@portal/shared/contracts/attendance';
 import { ZTask } from '@portal/shared/contracts/tasks';
 import { ATTENDANCE_MSG } from '@portal/shared/messages';

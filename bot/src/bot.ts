@@ -6,7 +6,7 @@ import { createPortalApi } from './api/portal-api.ts';
 import { handleCardAction } from './callbacks/card-action.ts';
 import { httpCallbackHandler } from './callbacks/http-callback.ts';
 import { startLongConnection, type LongConnection } from './callbacks/long-connection.ts';
-import type { BotConfig } from './config.ts';
+import type { BotConfig } from './config/bot-config.ts';
 import { createContext, type BotContext } from './context.ts';
 import { createLarkClient } from './lark/client.ts';
 import { createLarkDirectory } from './lark/directory.ts';

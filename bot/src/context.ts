@@ -9,7 +9,7 @@ import {
   type TLarkSendPayload,
 } from '@portal/shared/contracts/bot-jobs';
 import type { PortalApi } from './api/portal-api.ts';
-import type { BotConfig } from './config.ts';
+import type { BotConfig } from './config/bot-config.ts';
 import type { LarkMessenger } from './lark/messenger.ts';
 import type { OpenIds } from './lark/open-ids.ts';
 import type { UserPacing } from './lark/user-pacing.ts';

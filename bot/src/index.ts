@@ -1,6 +1,6 @@
 // The Lark bot: consumes the queues, answers card clicks (long connection and/or HTTP), serves its
 // health check. SIGINT/SIGTERM: stop taking work, let running jobs finish, quit every connection.
-import { BotConfigError, loadConfig, type BotConfig } from './config.ts';
+import { BotConfigError, loadConfig, type BotConfig } from './config/bot-config.ts';
 import { createLogger } from './logger.ts';
 import { startBot } from './bot.ts';
 

@@ -13,31 +13,22 @@ import {
   type TEventJobName,
 } from '@portal/shared/contracts/bot-jobs';
 import type { BotContext } from './context.ts';
+import type { EventHandler } from './event-handler.ts';
 import { handleCardsRefresh, taskEventHandlers } from './jobs/task-event.handler.ts';
 import { processLarkJob } from './lark/deliver.ts';
 import { sendSpacingMs } from './lark/limits.ts';
 import { pushNotifyHandler, withPushFanOut } from './push/push.handler.ts';
 import { attendanceRemindHandler } from './reminders/attendance-remind.handler.ts';
 
-export type EventHandler<N extends TEventJobName> = (
-  data: TEventJobData<N>,
-  ctx: BotContext,
-  job: Job,
-) => Promise<unknown>;
-
 type DispatchTable = { readonly [N in TEventJobName]?: EventHandler<N> };
 
 /** Job name → handler. Add a job: its schema in bot-jobs.ts, its handler file, one line here. */
-export const EVENT_HANDLERS: DispatchTable = {
+const EVENT_HANDLERS: DispatchTable = {
   ...withPushFanOut(taskEventHandlers, TASK_EVENT_ACTIONS),
   'cards.refresh': handleCardsRefresh,
   'push.notify': pushNotifyHandler,
   'attendance.remind': attendanceRemindHandler,
 };
-
-export function hasHandler(name: TEventJobName): boolean {
-  return EVENT_HANDLERS[name] !== undefined;
-}
 
 async function dispatch(job: Job, ctx: BotContext): Promise<unknown> {
   const name = job.name;

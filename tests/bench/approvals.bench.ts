@@ -18,7 +18,7 @@ import * as prettier from 'prettier';
 import { createApp } from '../../api/src/app.ts';
 import { openChangeFeed } from '../../api/src/cache/change-feed.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../api/src/db/client.ts';
-import { prepareDatabase } from '../../api/src/db/prepare.ts';
+import { prepareDatabase } from '../../api/src/prepare-database.ts';
 import { createLogger } from '../../api/src/logger.ts';
 import { testConfig } from '../../api/test/support/test-config.ts';
 import { ensurePostgres } from '../../scripts/lib/services.mjs';

@@ -2,20 +2,20 @@
 // both tabs filled the way the form fills them, computed per tab and merged. Target: median under
 // 0.2 ms for both tabs plus the merge (issue "Monthly attendance").
 import { performance } from 'node:perf_hooks';
+import { computeAttendance } from '../../shared/src/attendance/compute.ts';
 import {
   applyDayType,
   applyDefaultInput,
   applyLeavePeriods,
-  computeAttendance,
-  computeAttendanceTabs,
-  createAttendanceForm,
   lockHolidays,
+} from '../../shared/src/attendance/form-rules.ts';
+import { createAttendanceForm, type TAttendanceForm } from '../../shared/src/attendance/form-state.ts';
+import {
+  computeAttendanceTabs,
   mergedInput,
-  type TAttendanceCalendar,
-  type TAttendanceForm,
-  type TAttendanceSettings,
   type TAttendanceTabs,
-} from '../../shared/src/index.ts';
+} from '../../shared/src/attendance/merge.ts';
+import type { TAttendanceCalendar, TAttendanceSettings } from '../../shared/src/attendance/schema.ts';
 
 const TARGET_MS = 0.2;
 const WARMUP = 2_000;

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TPushNotifyPayload } from '@portal/shared/contracts/bot-jobs';
 import { routeHttpsTo, startFakeFcm, type FakeFcm } from '../support/fakes/fake-fcm.ts';
 import { createFirebaseTransport, type PushTransport } from '../../bot/src/push/firebase.ts';
-import { loadFirebaseCredentials } from '../../bot/src/push/push-config.ts';
+import { loadFirebaseCredentials } from '../../bot/src/config/push-config.ts';
 import { isDeadToken, PushUnavailable, sendPush, type PushDevices } from '../../bot/src/push/send-push.ts';
 
 let fcm: FakeFcm;

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_QUEUE } from '@portal/shared/contracts/bot-jobs';
 import { closeRedis, createRedis } from '../../bot/src/queue/connection.ts';
-import { loadReminderSettings } from '../../bot/src/reminders/reminder-settings.ts';
+import { loadReminderSettings } from '../../bot/src/config/reminder-settings.ts';
 import {
   REMINDER_SCHEDULERS,
   scheduledAt,

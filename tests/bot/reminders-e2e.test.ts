@@ -10,7 +10,7 @@ import { tasks } from '../../api/src/db/schema/tasks.ts';
 import { users } from '../../api/src/db/schema/users.ts';
 import { workflows } from '../../api/src/db/schema/workflows.ts';
 import { startBot, type RunningBot } from '../../bot/src/bot.ts';
-import { loadConfig } from '../../bot/src/config.ts';
+import { loadConfig } from '../../bot/src/config/bot-config.ts';
 import { createLogger } from '../../bot/src/logger.ts';
 import { REMINDER_SCHEDULERS } from '../../bot/src/reminders/schedulers.ts';
 import { drained } from './support/drained.ts';

@@ -7,7 +7,7 @@ import type { TLarkSendPayload, TPushNotifyPayload } from '@portal/shared/contra
 import type { TBotUnsubmittedAttendance } from '@portal/shared/contracts/bot-reminders';
 import { reminderCard } from '../../bot/src/reminders/reminder-card.ts';
 import { localDate, reminderMonth } from '../../bot/src/reminders/reminder-days.ts';
-import { loadReminderSettings } from '../../bot/src/reminders/reminder-settings.ts';
+import { loadReminderSettings } from '../../bot/src/config/reminder-settings.ts';
 import {
   remindAttendance,
   reminderKey,

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { keepScreenshot, openSidebar, signIn } from './helpers.ts';
 
-// Issue #4: the attendance screens besides the entry form. The seed (api/src/db/seed/attendance.ts)
+// Issue #4: the attendance screens besides the entry form. The seed (api/src/seed/attendance.ts)
 // leaves one approved 勤怠報告 of last month by 後藤 大樹 (営業一課), approved by 小林 裕子 (its 課長),
 // with a long day into the night. Nothing here writes, so attendance.spec.ts may run beside it.
 

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, keepScreenshot, openSidebar, signIn } from './helpers.ts
 
 // Issue #3, acceptance 5: one 休暇申請 through send-back, resubmit, two approvals and the lists.
 //
-// The seeded 休暇申請 (api/src/db/seed/demo-workflows.ts) has an optional file field 添付資料, the
+// The seeded 休暇申請 (api/src/seed/demo-workflows.ts) has an optional file field 添付資料, the
 // approver nodes 課長承認 (suzuki for yamada) and 部長承認 (sato), and the observer node 事業部長参照
 // (observer_dispatch 14: the head of yamada's 事業部, takahashi).
 

@@ -2,7 +2,8 @@
 // form sends, with days typed by day of the month.
 import request from 'supertest';
 import { expect } from 'vitest';
-import { applyDefaultInput, type TAttendanceFormDay } from '@portal/shared';
+import { applyDefaultInput } from '@portal/shared/attendance/form-rules';
+import type { TAttendanceFormDay } from '@portal/shared/attendance/form-state';
 import {
   ZAttendanceMonth,
   type TAttendanceDraftInput,

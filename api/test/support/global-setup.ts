@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { pgliteHandle } from '../../src/db/client.ts';
 import { ensurePermissions } from '../../src/db/reference-data.ts';
-import { seedDemo } from '../../src/db/seed/seed-demo.ts';
+import { seedDemo } from '../../src/seed/seed-demo.ts';
 import { cheapDemoHash } from './test-password.ts';
 
 async function dump(client: PGlite, file: string): Promise<void> {

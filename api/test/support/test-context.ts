@@ -10,7 +10,7 @@ import { createApp } from '../../src/app.ts';
 import { openChangeFeed } from '../../src/cache/change-feed.ts';
 import type { AppConfig } from '../../src/config.ts';
 import type { DatabaseHandle, Db } from '../../src/db/client.ts';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo-accounts.ts';
 import { createLogger } from '../../src/logger.ts';
 import { testConfig } from './test-config.ts';
 import { openTestDatabase, type TestDataset } from './test-database.ts';

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, pgliteHandle, type DatabaseHandle } from '../../src/db/client.ts';
 import { ensurePermissions } from '../../src/db/reference-data.ts';
-import { seedDemo } from '../../src/db/seed/seed-demo.ts';
+import { seedDemo } from '../../src/seed/seed-demo.ts';
 import { cheapDemoHash } from './test-password.ts';
 
 export type TestDataset = 'empty' | 'seeded';

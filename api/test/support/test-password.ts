@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo-accounts.ts';
 
 /**
  * argon2id of the demo password with the cheapest parameters: verification is a few milliseconds

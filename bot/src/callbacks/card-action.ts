@@ -9,7 +9,7 @@ import { BOT_MSG, MSG, SUCCESS } from '@portal/shared/messages';
 import type { PortalApi } from '../api/portal-api.ts';
 import { ApiRefused } from '../api/service-call.ts';
 import type { Card } from '../cards/card-kit.ts';
-import type { BotConfig } from '../config.ts';
+import type { BotConfig } from '../config/bot-config.ts';
 import type { Logger } from '../logger.ts';
 import { cardFor } from '../jobs/task-cards.ts';
 

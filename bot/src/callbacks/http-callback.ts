@@ -5,7 +5,7 @@
 import type http from 'node:http';
 import { z } from 'zod';
 import type { Redis } from 'ioredis';
-import type { BotConfig } from '../config.ts';
+import type { BotConfig } from '../config/bot-config.ts';
 import type { Logger } from '../logger.ts';
 import type { CardAnswer } from './card-action.ts';
 import { checkSignature, decryptBody } from './signature.ts';

@@ -1,7 +1,7 @@
 // Lark's long connection (LARK_CALLBACK_MODE ws, the default): no public URL; card clicks arrive as
 // event frames and the handler's answer goes back on the socket.
 import * as lark from '@larksuiteoapi/node-sdk';
-import type { BotConfig } from '../config.ts';
+import type { BotConfig } from '../config/bot-config.ts';
 import { sdkLogger } from '../lark/client.ts';
 import type { Logger } from '../logger.ts';
 import type { CardAnswer } from './card-action.ts';

@@ -14,7 +14,7 @@ import type {
 import { nodeCard } from '../cards/approval-card.ts';
 import { openInLark, portalPath } from '../cards/links.ts';
 import { resultCard } from '../cards/result-card.ts';
-import type { BotConfig } from '../config.ts';
+import type { BotConfig } from '../config/bot-config.ts';
 import type { BotContext } from '../context.ts';
 
 /** Lark's uuid is at most 50 characters: a compact, stable key. */

@@ -2,7 +2,7 @@
 // the cards already sent, and the applicant's result message (push: push/push.handler.ts).
 import { TASK_EVENT_ACTIONS, type TTaskEventAction } from '@portal/shared/contracts/bot-jobs';
 import type { BotContext } from '../context.ts';
-import type { EventHandler } from '../worker.ts';
+import type { EventHandler } from '../event-handler.ts';
 import { reconcileTaskCards } from './task-cards.ts';
 
 /** Actions after which the applicant hears the outcome (when the status says it ended or came back). */

@@ -1,6 +1,6 @@
 // The official SDK client, pointed at the configured domain (tests: a fake on 127.0.0.1).
 import * as lark from '@larksuiteoapi/node-sdk';
-import type { BotConfig } from '../config.ts';
+import type { BotConfig } from '../config/bot-config.ts';
 import type { Logger } from '../logger.ts';
 
 export function sdkLogger(logger: Logger) {

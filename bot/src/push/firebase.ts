@@ -2,7 +2,7 @@
 // bot makes (`sendEach`), so handlers are tested with what they hand it.
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getMessaging, type BatchResponse, type Message } from 'firebase-admin/messaging';
-import type { FirebaseCredentials } from './push-config.ts';
+import type { FirebaseCredentials } from '../config/push-config.ts';
 
 export interface PushTransport {
   /** At most 500 messages; one answer per message, in order (firebase-admin's `sendEach`). */

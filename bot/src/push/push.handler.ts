@@ -3,7 +3,7 @@
 // from the event's key, so a retried event (its Lark part failed) queues no second push.
 import type { TEventJobData, TTaskEventAction } from '@portal/shared/contracts/bot-jobs';
 import type { BotContext } from '../context.ts';
-import type { EventHandler } from '../worker.ts';
+import type { EventHandler } from '../event-handler.ts';
 import { apiPushDevices } from './push-devices.ts';
 import { sendPush } from './send-push.ts';
 

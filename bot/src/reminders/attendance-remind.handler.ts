@@ -1,11 +1,11 @@
 // `attendance.remind` in the dispatch table (worker.ts): a tick of a reminder scheduler.
 import { openInLark } from '../cards/links.ts';
 import type { BotContext } from '../context.ts';
-import type { EventHandler } from '../worker.ts';
+import type { EventHandler } from '../event-handler.ts';
 import { remindAttendance, type ReminderDeps } from './remind-attendance.ts';
 import { apiReminders } from './reminders-api.ts';
 import { scheduledAt } from './schedulers.ts';
-import { DEFAULT_REMINDER_SETTINGS } from './reminder-settings.ts';
+import { DEFAULT_REMINDER_SETTINGS } from '../config/reminder-settings.ts';
 
 export function reminderDeps(ctx: BotContext): ReminderDeps {
   return {

@@ -10,7 +10,7 @@ import type {
 import type { LarkPerson } from '../lark/open-ids.ts';
 import { REMINDER_TITLE, reminderBody, reminderCard } from './reminder-card.ts';
 import { localDate, reminderMonth, yearMonthOf, type YearMonth } from './reminder-days.ts';
-import type { ReminderSettings } from './reminder-settings.ts';
+import type { ReminderSettings } from '../config/reminder-settings.ts';
 import type { RemindersApi } from './reminders-api.ts';
 
 export interface ReminderDeps {

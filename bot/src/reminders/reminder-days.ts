@@ -1,7 +1,7 @@
 // Which month a scheduler tick reminds about, if any. Pure: the date and the month's business days
 // come in, so the rule is tested on fixed dates.
 import type { TAttendanceReminderPayload } from '@portal/shared/contracts/bot-jobs';
-import type { ReminderSettings } from './reminder-settings.ts';
+import type { ReminderSettings } from '../config/reminder-settings.ts';
 
 export interface YearMonth {
   readonly year: number;

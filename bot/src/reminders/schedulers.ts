@@ -3,7 +3,7 @@
 // so one tick) per id whatever number of replicas run.
 import type { Job, Queue } from 'bullmq';
 import type { TAttendanceReminderPayload, TEventJobData } from '@portal/shared/contracts/bot-jobs';
-import type { ReminderSettings } from './reminder-settings.ts';
+import type { ReminderSettings } from '../config/reminder-settings.ts';
 
 export const REMINDER_SCHEDULERS = {
   month_end: 'attendance-remind-month-end',

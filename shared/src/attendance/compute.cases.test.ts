@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { computeAttendance } from './compute.ts';
-import { ZAttendanceInput, ZAttendanceResult } from './schema.ts';
+import { ZAttendanceInput } from './input.ts';
+import { ZAttendanceResult } from './schema.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const casesFile = path.resolve(repoRoot, '../shared/design/attendance-cases.json');

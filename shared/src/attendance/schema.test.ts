@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { computeAttendance } from './compute.ts';
 import { ZAttendanceForm } from './form-state.ts';
 import { createAttendanceForm } from './form-state.ts';
-import { ZAttendanceInput, ZAttendanceResult } from './schema.ts';
+import { ZAttendanceInput } from './input.ts';
+import { ZAttendanceResult } from './schema.ts';
 import { aprilInput, day } from './test-month.ts';
 
 function issuesOf(value: unknown) {

@@ -3,8 +3,7 @@
 // unknown type, a badly typed time) are not schema errors: they come back as the day's `error`.
 import { z } from 'zod';
 import { MAX_BREAK_PERIODS } from '../limits.ts';
-import { ATTENDANCE_DAY_ERRORS, AttendanceInputError } from './errors.ts';
-import { prepareMonth } from './month.ts';
+import { ATTENDANCE_DAY_ERRORS } from './errors.ts';
 import { isTime } from './time.ts';
 
 /** A settings time: `H:MM` or `HH:MM`, 00:00–23:59. */
@@ -52,34 +51,15 @@ export const ZAttendanceDayInput = z.object({
 });
 export type TAttendanceDayInput = z.infer<typeof ZAttendanceDayInput>;
 
-export const ZAttendanceInput = z
-  .object({
-    year: z.number().int().min(1).max(9999),
-    month: z.number().int().min(1).max(12),
-    settings: ZAttendanceSettings,
-    calendar: ZAttendanceCalendar,
-    days: z.array(ZAttendanceDayInput),
-  })
-  .superRefine(
-    (input, ctx) => {
-      // The checks across fields (calendar coverage, dates inside the month, one record a date, the
-      // windows' order) are the calculation's own, so the schema and computeAttendance never disagree.
-      try {
-        prepareMonth(input);
-      } catch (err) {
-        if (!(err instanceof AttendanceInputError)) throw err;
-        ctx.addIssue({
-          code: 'custom',
-          path: [...err.path],
-          message: err.message,
-          params: { code: err.code },
-        });
-      }
-    },
-    // Field errors already name what is wrong; the calculation's check would only repeat the first.
-    { when: (payload) => payload.issues.length === 0 },
-  );
-export type TAttendanceInput = z.infer<typeof ZAttendanceInput>;
+/** The calculation's input field by field; ZAttendanceInput (input.ts) adds the checks across fields. */
+export const ZAttendanceInputFields = z.object({
+  year: z.number().int().min(1).max(9999),
+  month: z.number().int().min(1).max(12),
+  settings: ZAttendanceSettings,
+  calendar: ZAttendanceCalendar,
+  days: z.array(ZAttendanceDayInput),
+});
+export type TAttendanceInput = z.infer<typeof ZAttendanceInputFields>;
 
 export const ZAttendanceDayError = z.enum(ATTENDANCE_DAY_ERRORS);
 

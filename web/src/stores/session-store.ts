@@ -50,6 +50,4 @@ export const useSessionStore = create<SessionState>()(
   ),
 );
 
-export const getSession = () => useSessionStore.getState();
-
 export const hasAccessToken = () => Boolean(useSessionStore.getState().access);

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { TStatistics, TTaskStatistics } from '@portal/shared/contracts/account';
+import type { ApiModule } from '../../api-module.ts';
 import type { ChangeFeed } from '../../cache/change-feed.ts';
 import { versionedCache } from '../../cache/versioned-cache.ts';
 import { tokyoDate } from '../../dates.ts';
@@ -9,7 +10,9 @@ import { getStatistics, getTaskStatistics, getUserState } from './account.servic
 
 const MAX_CACHED_USERS = 5_000;
 
-export function accountRouter({
+export const accountModule: ApiModule = { name: 'account', prefixes: ['/account/'], router: accountRouter };
+
+function accountRouter({
   requireAuth,
   changes,
 }: {

@@ -2,6 +2,7 @@
 // goes through the workflow engine: POST task/workflows/{id}/form/ to the 勤怠報告 workflow.
 import { Router, type RequestHandler } from 'express';
 import { ZAttendanceEmployeeListQuery } from '@portal/shared/contracts/attendance';
+import type { ApiModule } from '../../api-module.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseId, parseQuery } from '../../middleware/validate.ts';
@@ -17,7 +18,13 @@ function versionOf(value: unknown): number | undefined {
   return parseId(typeof value === 'string' ? value : undefined);
 }
 
-export function attendanceRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
+export const attendanceModule: ApiModule = {
+  name: 'attendance',
+  prefixes: ['/attendance/', '/expense/attendance/'],
+  router: attendanceRouter,
+};
+
+function attendanceRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
   const router = Router();
 
   router

@@ -6,17 +6,17 @@ import type { z } from 'zod';
 import {
   ATTENDANCE_DAY_ERROR_MESSAGES,
   AttendanceInputError,
-  computeAttendanceTabs,
+  type TAttendanceDayError,
+} from '@portal/shared/attendance/errors';
+import {
   isSelectableDayType,
-  isTime,
   lockDaysAfterContractEnd,
   lockHolidays,
-  parseTime,
-  type TAttendanceDayError,
-  type TAttendanceFormDay,
-  type TAttendanceResult,
-  type TAttendanceSettings,
-} from '@portal/shared';
+} from '@portal/shared/attendance/form-rules';
+import type { TAttendanceFormDay } from '@portal/shared/attendance/form-state';
+import { computeAttendanceTabs } from '@portal/shared/attendance/merge';
+import type { TAttendanceResult, TAttendanceSettings } from '@portal/shared/attendance/schema';
+import { isTime, parseTime } from '@portal/shared/attendance/time';
 import {
   dayFieldKey,
   type TAttendanceDayField,

@@ -1,7 +1,9 @@
 // The daily rows of a month as the read-only view and the exports show them (spec §2.5): each tab's
 // day with its figures, and the merged day (types of both tabs, clock-in/out over both).
 import { labelOf, ATTENDANCE_DAY_TYPES } from '@portal/shared/codes';
-import { formatTime, parseTime, type TAttendanceDayResult, type TAttendanceFormDay } from '@portal/shared';
+import type { TAttendanceFormDay } from '@portal/shared/attendance/form-state';
+import type { TAttendanceDayResult } from '@portal/shared/attendance/schema';
+import { formatTime, parseTime } from '@portal/shared/attendance/time';
 import type { TAttendanceTabsResultData } from '@portal/shared/contracts/attendance';
 import type { TAttendanceData } from '../../db/schema/attendance.ts';
 

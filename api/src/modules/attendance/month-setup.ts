@@ -4,12 +4,11 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import {
   applyLeavePeriods,
-  createAttendanceForm,
   lockDaysAfterContractEnd,
   lockHolidays,
-  type TAttendanceSettings,
-  type TContractTimes,
-} from '@portal/shared';
+} from '@portal/shared/attendance/form-rules';
+import { createAttendanceForm, type TContractTimes } from '@portal/shared/attendance/form-state';
+import type { TAttendanceSettings } from '@portal/shared/attendance/schema';
 import { monthBounds } from '@portal/shared/attendance/dates';
 import { businessDays, monthCalendar } from '@portal/shared/calendar/business-days';
 import type { TVacation } from '@portal/shared/contracts/vacations';

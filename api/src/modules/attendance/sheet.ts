@@ -1,7 +1,7 @@
 // The parts of a month every view answers (contracts/attendance.ts ZAttendanceSheet): the days as
 // stored, the calendar, the leave, the timesheet and the server's figures.
 import { and, eq } from 'drizzle-orm';
-import { computeAttendanceTabs } from '@portal/shared';
+import { computeAttendanceTabs } from '@portal/shared/attendance/merge';
 import {
   ATTENDANCE_FILE_FIELD,
   type TAttendanceAttachment,

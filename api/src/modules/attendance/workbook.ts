@@ -8,7 +8,7 @@ import {
   ATTENDANCE_TOTAL_LABELS,
   type TAttendanceTabsResultData,
 } from '@portal/shared/contracts/attendance';
-import type { TAttendanceTotals } from '@portal/shared';
+import type { TAttendanceTotals } from '@portal/shared/attendance/schema';
 import type { TAttendanceData } from '../../db/schema/attendance.ts';
 import { mergedRows, tabRows, type MonthRow } from './month-rows.ts';
 

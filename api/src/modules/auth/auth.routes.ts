@@ -8,6 +8,7 @@ import {
   type TAuthMethods,
 } from '@portal/shared/contracts/auth';
 import { API_MSG, SSO_MSG } from '@portal/shared/messages';
+import type { ApiModule } from '../../api-module.ts';
 import type { AppConfig } from '../../config.ts';
 import { NotFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
@@ -31,7 +32,21 @@ export interface AuthRouterDeps extends AuthDeps {
   readonly logger: Logger;
 }
 
-export function authRouter(deps: AuthRouterDeps): Router {
+export const authModule: ApiModule = {
+  name: 'auth',
+  prefixes: [
+    '/token-auth',
+    '/token-refresh',
+    '/account/logout',
+    '/account/cas-logout',
+    '/lark-auth',
+    '/cas-auth',
+    '/auth/',
+  ],
+  router: authRouter,
+};
+
+function authRouter(deps: AuthRouterDeps): Router {
   const router = Router();
   const { config } = deps;
   /** This portal as the browser sees it: PUBLIC_URL, else the request's own origin. */

@@ -10,10 +10,9 @@ import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
 import { ZLogoutRequest } from '@portal/shared/contracts/auth';
 import { API_MSG } from '@portal/shared/messages';
+import type { ApiModule } from '../../api-module.ts';
 import type { CasConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { ParseError } from '../../errors.ts';
-import type { Logger } from '../../logger.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseBody } from '../../middleware/validate.ts';
@@ -64,17 +63,19 @@ export function casLogoutRouter(deps: {
 }
 
 /** The single-logout endpoint, mounted outside /api's JSON-only body rule (CAS posts a form). */
-export function casSingleLogoutHandlers(deps: { db: Db; logger: Logger }): RequestHandler[] {
-  return [
-    express.urlencoded({ extended: false, limit: '64kb' }),
-    async (req, res) => {
-      const body: unknown = req.body;
-      const form = z.object({ logoutRequest: z.string() }).safeParse(body);
-      const ticket = form.success ? sessionIndexOf(form.data.logoutRequest) : null;
-      if (!ticket) throw new ParseError(API_MSG.invalidInput);
-      const revoked = await sso.revokeCasSessions(deps.db, ticket);
-      deps.logger.info({ revoked }, 'cas single logout');
-      res.type('text/plain').send('OK');
-    },
-  ];
+export function casSingleLogoutModule(path: string): ApiModule {
+  return {
+    name: 'auth',
+    prefixes: [path],
+    router: ({ db, logger }) =>
+      Router().post(path, express.urlencoded({ extended: false, limit: '64kb' }), async (req, res) => {
+        const body: unknown = req.body;
+        const form = z.object({ logoutRequest: z.string() }).safeParse(body);
+        const ticket = form.success ? sessionIndexOf(form.data.logoutRequest) : null;
+        if (!ticket) throw new ParseError(API_MSG.invalidInput);
+        const revoked = await sso.revokeCasSessions(db, ticket);
+        logger.info({ revoked }, 'cas single logout');
+        res.type('text/plain').send('OK');
+      }),
+  };
 }

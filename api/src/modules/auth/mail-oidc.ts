@@ -15,7 +15,6 @@ import type { Logger } from '../../logger.ts';
 import { openSession, type AuthDeps } from './auth.service.ts';
 import * as sso from './sso.repository.ts';
 
-export const MAIL_START_PATH = '/api/auth/mail/start/';
 const COOKIE = 'portal_oidc';
 const COOKIE_PATH = '/api/auth/mail/';
 const FLOW_TTL_SECONDS = 10 * 60;

@@ -2,12 +2,19 @@
 // from Japan's national holidays and the company calendar.
 import { Router, type RequestHandler } from 'express';
 import { businessDays } from '@portal/shared/calendar/business-days';
+import type { ApiModule } from '../../api-module.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { parseYearMonth } from './year-month.ts';
 import { loadMonthCalendarSettings } from './calendar.repository.ts';
 
-export function calendarRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
+export const calendarModule: ApiModule = {
+  name: 'calendar',
+  prefixes: ['/task/business-days/'],
+  router: calendarRouter,
+};
+
+function calendarRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
   const router = Router();
   router
     .route('/task/business-days/:year/:month')

@@ -5,6 +5,7 @@ import {
   ZCompanyCalendarUpdate,
 } from '@portal/shared/contracts/calendar';
 import { PERM } from '@portal/shared/permissions';
+import type { ApiModule } from '../../api-module.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseBody, parseId } from '../../middleware/validate.ts';
@@ -17,7 +18,13 @@ import {
 } from './company-calendar.service.ts';
 import { getCompanyInfo } from './company.service.ts';
 
-export function companyRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
+export const companyModule: ApiModule = {
+  name: 'company',
+  prefixes: ['/master/company/'],
+  router: companyRouter,
+};
+
+function companyRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
   const router = Router();
   // Spec §7.9 writes these without a trailing slash; Express answers both forms.
   router

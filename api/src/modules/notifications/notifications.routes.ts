@@ -1,12 +1,19 @@
 import { Router, type RequestHandler } from 'express';
 import { ZNotificationListQuery, ZNotificationReadRequest } from '@portal/shared/contracts/notifications';
+import type { ApiModule } from '../../api-module.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseBody, parseId, parseQuery } from '../../middleware/validate.ts';
 import { pageEnvelope } from '../../pagination.ts';
 import { listMyNotifications, markNotification } from './notifications.service.ts';
 
-export function notificationsRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
+export const notificationsModule: ApiModule = {
+  name: 'notifications',
+  prefixes: ['/notifications'],
+  router: notificationsRouter,
+};
+
+function notificationsRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
   const router = Router();
 
   router

@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { ZChoiceQuery } from '@portal/shared/contracts/choices';
 import { ZProxyListQuery } from '@portal/shared/contracts/proxies';
+import type { ApiModule } from '../../api-module.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseId, parseQuery } from '../../middleware/validate.ts';
@@ -8,7 +9,13 @@ import { pageEnvelope } from '../../pagination.ts';
 import { approverChoices } from './approver-choices.ts';
 import { createProxy, deleteProxy, getProxy, listProxies, replaceProxy } from './proxies.service.ts';
 
-export function proxiesRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
+export const proxiesModule: ApiModule = {
+  name: 'proxies',
+  prefixes: ['/account/proxies', '/approvers/'],
+  router: proxiesRouter,
+};
+
+function proxiesRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
   const router = Router();
 
   router

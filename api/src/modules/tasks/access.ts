@@ -1,7 +1,7 @@
 // Who may see a task: its applicant, anyone a node resolved to (approver or observer), anyone who
 // acted on it, and the proxies of its approvers during their period. Everyone else gets 404, for
 // the task and everything under it.
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { approvalProxies } from '../../db/schema/proxies.ts';
 import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
@@ -34,22 +34,4 @@ export async function findVisibleTask(db: Db, taskId: number, userId: number) {
     .where(and(eq(tasks.id, taskId), visibleTo(userId)));
   if (!row) throw new NotFound();
   return row;
-}
-
-/** True when `userId` stands in for `principalId` today. */
-export async function isProxyOf(db: Db, userId: number, principalId: number): Promise<boolean> {
-  const today = tokyoDate();
-  const [row] = await db
-    .select({ id: approvalProxies.id })
-    .from(approvalProxies)
-    .where(
-      and(
-        eq(approvalProxies.proxyId, userId),
-        eq(approvalProxies.principalId, principalId),
-        lte(approvalProxies.startDate, today),
-        gte(approvalProxies.endDate, today),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

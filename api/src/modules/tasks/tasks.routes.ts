@@ -1,13 +1,12 @@
 import { Router, type RequestHandler } from 'express';
-import { zPage } from '@portal/shared/contracts/pagination';
 import {
   ZApprovalRequest,
   ZTaskFormValues,
-  ZTaskListItem,
   ZTaskListQuery,
   ZVacationUndoRequest,
   ZWithdrawRequest,
 } from '@portal/shared/contracts/tasks';
+import type { ApiModule } from '../../api-module.ts';
 import type { ChangeFeed } from '../../cache/change-feed.ts';
 import { versionedCache } from '../../cache/versioned-cache.ts';
 import { tokyoDate } from '../../dates.ts';
@@ -34,18 +33,16 @@ import { getUndoInfo, undoApproval } from './undo-approval.ts';
 import { undoVacation } from './undo-vacation.ts';
 import { withdrawTask } from './withdraw-task.ts';
 
-export const ZTaskPage = zPage(ZTaskListItem);
-
 /** About 4 KB each: a few thousand approvers' first pages. */
 const MAX_CACHED_PAGES = 2_000;
 
-export function tasksRouter({
-  requireAuth,
-  changes,
-}: {
-  requireAuth: RequestHandler;
-  changes: ChangeFeed;
-}): Router {
+export const tasksModule: ApiModule = {
+  name: 'tasks',
+  prefixes: ['/task/', '/attachment/'],
+  router: tasksRouter,
+};
+
+function tasksRouter({ requireAuth, changes }: { requireAuth: RequestHandler; changes: ChangeFeed }): Router {
   const router = Router();
   // The lists are read far more often than tasks change (every screen's badge, every return to a
   // list), so a page's JSON is kept until anything it shows changes. The date is in the key because

@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import type { ApiModule } from '../../api-module.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { NotFound } from '../../errors.ts';
@@ -11,7 +12,13 @@ function yearMonth(year: string | string[] | undefined, month: string | string[]
   return { year: y, month: m };
 }
 
-export function vacationsRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
+export const vacationsModule: ApiModule = {
+  name: 'vacations',
+  prefixes: ['/employees/', '/paid-vacation/'],
+  router: vacationsRouter,
+};
+
+function vacationsRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
   const router = Router();
 
   router

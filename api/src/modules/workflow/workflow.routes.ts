@@ -1,12 +1,19 @@
 import { Router, type RequestHandler } from 'express';
 import { ZNodeChoiceQuery, ZNodeListQuery, ZWorkflowListQuery } from '@portal/shared/contracts/workflows';
+import type { ApiModule } from '../../api-module.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseId, parseQuery } from '../../middleware/validate.ts';
 import { pageEnvelope } from '../../pagination.ts';
 import * as service from './workflow.service.ts';
 
-export function workflowRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
+export const workflowModule: ApiModule = {
+  name: 'workflow',
+  prefixes: ['/workflow/'],
+  router: workflowRouter,
+};
+
+function workflowRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
   const router = Router();
 
   router

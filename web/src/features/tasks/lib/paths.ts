@@ -17,8 +17,6 @@ export function listFilterOf(pathname: string): TTaskListFilter {
   }
 }
 
-export const taskListPath = (filter: TTaskListFilter) => `${LIST_PREFIX}${filter}`;
-
 /** Spec §2.1: the approval list opens the awaiting node; the others open the task. */
 export function taskDetailPath(filter: TTaskListFilter, item: Pick<TTaskListItem, 'id' | 'node_id'>): string {
   if (filter === 'approval' && item.node_id !== null)

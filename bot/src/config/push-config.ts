@@ -4,7 +4,7 @@
 // parses), so a bad one stops the bot with the other configuration errors instead of a stack trace.
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
-import { BotConfigError } from '../config-error.ts';
+import { BotConfigError } from './config-error.ts';
 
 const ZPushEnv = z.object({
   FIREBASE_PROJECT_ID: z.string().trim().default(''),

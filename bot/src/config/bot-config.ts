@@ -3,8 +3,8 @@
 // index.ts prints without a stack trace. Nothing else reads process.env: tests build a BotConfig in code.
 import { z } from 'zod';
 import { BotConfigError } from './config-error.ts';
-import { loadFirebaseCredentials, type FirebaseCredentials } from './push/push-config.ts';
-import { loadReminderSettings, type ReminderSettings } from './reminders/reminder-settings.ts';
+import { loadFirebaseCredentials, type FirebaseCredentials } from './push-config.ts';
+import { loadReminderSettings, type ReminderSettings } from './reminder-settings.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

@@ -1,8 +1,8 @@
 // `npm run seed:demo`: seeds the demo company into the configured database (PGlite in the data folder,
 // or DATABASE_URL). Safe to repeat: it skips when demo data is already there.
-import { ConfigError, loadConfigFromProcess } from '../../config.ts';
-import { openDatabase } from '../client.ts';
-import { ensurePermissions } from '../reference-data.ts';
+import { ConfigError, loadConfigFromProcess } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { ensurePermissions } from '../db/reference-data.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { seedDemo } from './seed-demo.ts';
 

@@ -1,9 +1,9 @@
 // What every start does before serving: migrate, make sure the reference rows exist, and on the
 // first start of an empty embedded database move the demo company in. DATABASE_URL databases are
 // never seeded automatically (`npm run seed:demo` does it on purpose).
-import type { Logger } from '../logger.ts';
-import type { DatabaseHandle } from './client.ts';
-import { ensurePermissions } from './reference-data.ts';
+import type { Logger } from './logger.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { ensurePermissions } from './db/reference-data.ts';
 import { isEmptyDatabase, seedDemo } from './seed/seed-demo.ts';
 
 export async function prepareDatabase(

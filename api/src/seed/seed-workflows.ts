@@ -4,23 +4,23 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { VACATION_REJECT_REASONS } from '@portal/shared/workflow/codes';
 import type { TFieldValues } from '@portal/shared/workflow/field-values';
-import { tokyoDate } from '../../dates.ts';
+import { tokyoDate } from '../dates.ts';
 import {
   advance,
   insertFlow,
   loadNodeDefinitions,
   parkAwaitingNodes,
   planFlow,
-} from '../../modules/tasks/flow.ts';
-import { loadApplicant } from '../../modules/tasks/org-chain.ts';
-import { enterLeaveHistory } from '../../modules/tasks/vacation-checks.ts';
-import type { Db } from '../client.ts';
-import { approvalProxies } from '../schema/proxies.ts';
-import { attachments, taskNodeApprovers, taskNodes, tasks } from '../schema/tasks.ts';
-import { users } from '../schema/users.ts';
-import { employees } from '../schema/employees.ts';
-import { paidLeaveGrants } from '../schema/vacations.ts';
-import { nodeApprovers, nodes, workflowFields, workflows } from '../schema/workflows.ts';
+} from '../modules/tasks/flow.ts';
+import { loadApplicant } from '../modules/tasks/org-chain.ts';
+import { enterLeaveHistory } from '../modules/tasks/vacation-checks.ts';
+import type { Db } from '../db/client.ts';
+import { approvalProxies } from '../db/schema/proxies.ts';
+import { attachments, taskNodeApprovers, taskNodes, tasks } from '../db/schema/tasks.ts';
+import { users } from '../db/schema/users.ts';
+import { employees } from '../db/schema/employees.ts';
+import { paidLeaveGrants } from '../db/schema/vacations.ts';
+import { nodeApprovers, nodes, workflowFields, workflows } from '../db/schema/workflows.ts';
 import { DEMO_PAID_LEAVE, DEMO_PROXY, DEMO_TASKS, DEMO_WORKFLOWS, type DemoTask } from './demo-workflows.ts';
 
 const DAY_MS = 86_400_000;

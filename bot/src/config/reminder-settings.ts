@@ -1,7 +1,7 @@
 // When attendance reminders run (docs/bot.md "Attendance reminders"). Two BullMQ job schedulers tick
 // on their cron; each tick checks the company's business days and reminds only on its days.
 import { z } from 'zod';
-import { BotConfigError } from '../config-error.ts';
+import { BotConfigError } from './config-error.ts';
 
 const zCron = z
   .string()

@@ -4,24 +4,25 @@
 // the attendance module's own check and the engine's routing. Skipped when the demo people or the
 // attendance workflow are missing, and when it has run before.
 import { and, asc, eq } from 'drizzle-orm';
-import { applyDefaultInput, type TAttendanceFormDay } from '@portal/shared';
+import { applyDefaultInput } from '@portal/shared/attendance/form-rules';
+import type { TAttendanceFormDay } from '@portal/shared/attendance/form-state';
 import { ATTENDANCE_FILE_FIELD } from '@portal/shared/contracts/attendance';
 import { ATTENDANCE_MSG } from '@portal/shared/messages';
 import { PERM } from '@portal/shared/permissions';
-import { tokyoDate } from '../../dates.ts';
-import { upsertDraft } from '../../modules/attendance/attendance.repository.ts';
-import { checkMonth } from '../../modules/attendance/check-month.ts';
-import { defaultData, findEmployeeOfUser, loadMonthSetup } from '../../modules/attendance/month-setup.ts';
-import { writeVersion } from '../../modules/attendance/submit-attendance.ts';
-import { advance, insertFlow, loadNodeDefinitions, planFlow } from '../../modules/tasks/flow.ts';
-import { loadApplicant } from '../../modules/tasks/org-chain.ts';
-import type { Db } from '../client.ts';
+import { tokyoDate } from '../dates.ts';
+import { upsertDraft } from '../modules/attendance/attendance.repository.ts';
+import { checkMonth } from '../modules/attendance/check-month.ts';
+import { defaultData, findEmployeeOfUser, loadMonthSetup } from '../modules/attendance/month-setup.ts';
+import { writeVersion } from '../modules/attendance/submit-attendance.ts';
+import { advance, insertFlow, loadNodeDefinitions, planFlow } from '../modules/tasks/flow.ts';
+import { loadApplicant } from '../modules/tasks/org-chain.ts';
+import type { Db } from '../db/client.ts';
 import { DEMO_HR_GROUP } from './demo-company.ts';
-import { attendanceVersions } from '../schema/attendance.ts';
-import { companyCalendar, companyDaysOff } from '../schema/calendar.ts';
-import { taskNodeApprovers, taskNodes, tasks } from '../schema/tasks.ts';
-import { groupPermissions, groups, permissions, users } from '../schema/users.ts';
-import { workflowFields, workflows } from '../schema/workflows.ts';
+import { attendanceVersions } from '../db/schema/attendance.ts';
+import { companyCalendar, companyDaysOff } from '../db/schema/calendar.ts';
+import { taskNodeApprovers, taskNodes, tasks } from '../db/schema/tasks.ts';
+import { groupPermissions, groups, permissions, users } from '../db/schema/users.ts';
+import { workflowFields, workflows } from '../db/schema/workflows.ts';
 
 const REPORTER = 'goto';
 

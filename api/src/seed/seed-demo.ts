@@ -2,13 +2,13 @@
 // run twice: if the demo admin or the company row exists, nothing is written.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { ORG_HEAD_TITLES } from '@portal/shared/codes';
-import { hashPassword } from '../../modules/auth/passwords.ts';
-import type { Db } from '../client.ts';
-import { ensurePermissions } from '../reference-data.ts';
-import { companyCalendarFiles, companyInfo } from '../schema/company.ts';
-import { contracts, employees } from '../schema/employees.ts';
-import { notifications } from '../schema/notifications.ts';
-import { organizations, positions } from '../schema/organizations.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import type { Db } from '../db/client.ts';
+import { ensurePermissions } from '../db/reference-data.ts';
+import { companyCalendarFiles, companyInfo } from '../db/schema/company.ts';
+import { contracts, employees } from '../db/schema/employees.ts';
+import { notifications } from '../db/schema/notifications.ts';
+import { organizations, positions } from '../db/schema/organizations.ts';
 import {
   groupPermissions,
   groups,
@@ -16,7 +16,7 @@ import {
   userGroups,
   userPermissions,
   users,
-} from '../schema/users.ts';
+} from '../db/schema/users.ts';
 import { seedDemoAttendance } from './attendance.ts';
 import { calendarSvg } from './calendar-image.ts';
 import { seedDemoWorkflows } from './seed-workflows.ts';

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BotConfigError, loadConfig } from './config.ts';
+import { BotConfigError, loadConfig } from './bot-config.ts';
 
 const REQUIRED = {
   BOT_SERVICE_TOKEN: 'config-test-service-token-0123456789abcdef',
@@ -90,7 +90,7 @@ describe('loadConfig', () => {
 
 describe('the bot process', () => {
   it('stops with the formatted list, exit code 1 and no stack trace, on a bad REMINDER_* or FIREBASE_* value', async () => {
-    const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
+    const entry = fileURLToPath(new URL('../index.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       // Only these settings: nothing of the test's environment (a real FIREBASE_* or REDIS_URL) leaks in.
       env: {
