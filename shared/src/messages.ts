@@ -147,6 +147,7 @@ export const ATTENDANCE_MSG = {
   dayCount: (days: number) => `日数が月の日数（${days} 日）と一致しません。`,
   dayLocked: 'この日は入力できません。',
   breakOrder: '休憩の終了時刻は開始時刻より後にしてください。',
+  ownCorrection: '自分の勤怠は修正できません。他の人事担当者に依頼してください。',
   typeNotSelectable: 'この勤務区分は選択できません。',
   correctionNotAllowed: '承認済みの勤怠報告のみ修正できます。',
   /** The read-only view's line after an HR correction (spec §2.5 '{editor} edited at {time}'). */

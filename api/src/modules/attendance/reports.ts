@@ -88,7 +88,7 @@ async function detailsOf(
     edited_at: editedAt,
     edited_line:
       editedBy !== null && editedAt !== null ? ATTENDANCE_MSG.editedLine(editedBy, editedAt) : null,
-    can_edit: canCorrect && task.status === '90',
+    can_edit: canCorrect && task.status === '90' && task.applicantId !== ctx.user.id,
   };
 }
 
@@ -159,6 +159,8 @@ export async function downloadTimesheet({
 async function correctableReport(ctx: RequestContext, taskId: number): Promise<AttendanceTask> {
   const task = await findVisibleReport(ctx, taskId);
   if (!(await mayCorrect(ctx))) throw new PermissionDenied();
+  // Separation of duties: nobody corrects their own report; another holder of the permission does.
+  if (task.applicantId === ctx.user.id) throw new PermissionDenied(ATTENDANCE_MSG.ownCorrection);
   return task;
 }
 
