@@ -4,6 +4,7 @@
 //   PORTAL_TEST_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run -c vitest.pg.config.ts
 import { defineConfig } from 'vitest/config';
 
+// hostile-input-walk: U+0000 and friends must be refused before PostgreSQL's own errors (22021).
 // tasks-guard and vacations-concurrency hold the simultaneous-request tests, which only a pooled
 // server truly runs in parallel; approval-list checks the triggers that keep task_awaiting.
 export const PG_TEST_FILES = [
@@ -13,6 +14,7 @@ export const PG_TEST_FILES = [
   'test/vacations-concurrency.test.ts',
   'test/approval-list.test.ts',
   'test/caches.test.ts',
+  'test/hostile-input-walk.test.ts',
 ];
 
 export default defineConfig({
