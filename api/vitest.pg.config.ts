@@ -15,6 +15,7 @@ export const PG_TEST_FILES = [
   'test/approval-list.test.ts',
   'test/caches.test.ts',
   'test/hostile-input-walk.test.ts',
+  'test/proxies-concurrency.test.ts',
 ];
 
 export default defineConfig({
