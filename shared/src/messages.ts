@@ -122,6 +122,7 @@ export const WORKFLOW_MSG = {
   nodeNotAwaitingYou:
     'このノードは既に処理されたか、あなたの承認待ちではありません。画面を更新してください。',
   taskNotEditable: 'この申請は現在の状態では変更できません。',
+  ownTask: '自分の申請は承認・差戻し・却下できません。',
   taskNotWithdrawable: 'この申請は取り消しできません。',
   undoNotAllowed: '次の承認者が既に処理したため、承認を取り消せません。',
   undoNothing: '取り消せる承認がありません。',
