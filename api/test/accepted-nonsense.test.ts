@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeUploadString } from '@portal/shared/workflow/upload';
 import { createTestContext, type TestContext } from './support/test-context.ts';
-import { tokens, type As } from './support/workflow-fixtures.ts';
+import { createWorkflow, tokens, userId, type As } from './support/workflow-fixtures.ts';
 
 let t: TestContext;
 let as: As;
@@ -29,6 +29,30 @@ function expense(overrides: Record<string, unknown> = {}) {
 }
 
 describe('accepted nonsense (item 9)', () => {
+  it('refuses an 経費精算 amount of 0 or less under the amount field', async () => {
+    for (const amount of [-1, 0]) {
+      const res = await request(t.app)
+        .post(`/api/task/workflows/${EXPENSE_WORKFLOW_ID}/form/`)
+        .set(await as('yamada'))
+        .send(expense({ amount }));
+      expect(res.status, String(amount)).toBe(400);
+      expect(res.body.amount[0]).toContain('金額');
+    }
+  });
+
+  it('refuses autocomplete members that do not exist', async () => {
+    const workflowId = await createWorkflow(t, {
+      fields: [{ name: 'members', label: '関係者', dataType: 'autocomplete', multiple: true }],
+      nodes: [{ order: 1, dispatch: '02' }],
+    });
+    const res = await request(t.app)
+      .post(`/api/task/workflows/${workflowId}/form/`)
+      .set(await as('yamada'))
+      .send({ members: [await userId(t, 'sato'), 987654] });
+    expect(res.status).toBe(400);
+    expect(res.body.members[0]).toContain('関係者');
+  });
+
   it('refuses node codes outside 01–94 and 95', async () => {
     const admin = await as('admin');
     for (const code of ['00', '96', '99']) {

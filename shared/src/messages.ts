@@ -113,6 +113,7 @@ export const FIELD_MSG = {
   min: (label: string, min: number) => `${label} は ${min} 以上で入力してください。`,
   max: (label: string, max: number) => `${label} は ${max} 以下で入力してください。`,
   positive: (label: string) => `${label} は 0 より大きい値で入力してください。`,
+  unknownMember: (label: string) => `${label} に存在しないユーザーが含まれています。`,
   minItems: (label: string, min: number) => `${label} は ${min} 件以上指定してください。`,
   maxItems: (label: string, max: number) => `${label} は ${max} 件以内で指定してください。`,
 } as const;

@@ -11,6 +11,7 @@ import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
 import { recordTransition } from './events.ts';
 import { advance, insertFlow, loadNodeDefinitions, planFlow } from './flow.ts';
+import { checkFormReferences } from './form-references.ts';
 import { checkValues, loadFields, saveUploads } from './form-values.ts';
 import { loadApplicant } from './org-chain.ts';
 import { startBells } from './submit-task.ts';
@@ -43,6 +44,7 @@ export async function resubmitTask({
       input.body,
       held.map((h) => h.fieldName),
     );
+  if (!attendance) await checkFormReferences(ctx.db, workflow!.kind, fields, values);
   const applicant = await loadApplicant(ctx.db, ctx.user.id);
   const plan = await planFlow(ctx.db, await loadNodeDefinitions(ctx.db, task.workflowId), applicant);
 

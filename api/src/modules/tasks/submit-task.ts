@@ -19,6 +19,7 @@ import {
   type Advance,
   type PlannedNode,
 } from './flow.ts';
+import { checkFormReferences } from './form-references.ts';
 import { checkValues, loadFields, saveUploads } from './form-values.ts';
 import { loadApplicant } from './org-chain.ts';
 import { toTask } from './task-views.ts';
@@ -81,6 +82,7 @@ export async function submitTask({
       ? await prepareAttendanceReport(ctx.db, ctx.user.id, input.body, null)
       : null;
   const { values, uploads } = attendance ?? checkValues(fields, input.body);
+  if (!attendance) await checkFormReferences(ctx.db, workflow.kind, fields, values);
   const applicant = await loadApplicant(ctx.db, ctx.user.id);
   const plan = await planFlow(ctx.db, await loadNodeDefinitions(ctx.db, workflow.id), applicant);
 
