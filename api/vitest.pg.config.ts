@@ -4,6 +4,7 @@
 //   PORTAL_TEST_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run -c vitest.pg.config.ts
 import { defineConfig } from 'vitest/config';
 
+// hostile-input-walk: U+0000 and friends must be refused before PostgreSQL's own errors (22021).
 // tasks-guard and vacations-concurrency hold the simultaneous-request tests, which only a pooled
 // server truly runs in parallel; approval-list checks the triggers that keep task_awaiting;
 // backup-restore reads and writes every table through the same archive format on both.
@@ -15,6 +16,8 @@ export const PG_TEST_FILES = [
   'test/approval-list.test.ts',
   'test/caches.test.ts',
   'test/backup-restore.test.ts',
+  'test/hostile-input-walk.test.ts',
+  'test/proxies-concurrency.test.ts',
 ];
 
 export default defineConfig({

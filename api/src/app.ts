@@ -12,6 +12,7 @@ import { authenticate } from './middleware/authenticate.ts';
 import { idempotentRetries } from './middleware/idempotency.ts';
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts';
 import { requestLogger } from './middleware/request-logger.ts';
+import { refuseControlCharacters } from './middleware/refuse-control-characters.ts';
 import { requireJsonBody } from './middleware/require-json.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { spa } from './middleware/spa.ts';
@@ -27,6 +28,7 @@ import { serviceCredential } from './modules/bot/service-credential.ts';
 import { calendarModule } from './modules/calendar/calendar.routes.ts';
 import { companyModule } from './modules/company/company.routes.ts';
 import { devicesModule } from './modules/devices/devices.routes.ts';
+import { registerExpenseKind } from './modules/expense/expense-kind.ts';
 import { healthModule } from './modules/health/health.routes.ts';
 import { notificationsModule } from './modules/notifications/notifications.routes.ts';
 import { organizationsModule } from './modules/organizations/organizations.routes.ts';
@@ -36,6 +38,7 @@ import { tasksModule } from './modules/tasks/tasks.routes.ts';
 import { registerVacationKind } from './modules/vacations/vacation-kind.ts';
 import { vacationsModule } from './modules/vacations/vacations.routes.ts';
 import { workflowModule } from './modules/workflow/workflow.routes.ts';
+import { setPublicUrl } from './pagination.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
 
 /** JSON bodies up to 4 MB: uploads (2 MB files) arrive base64-encoded inside JSON. */
@@ -86,6 +89,7 @@ export function createApp(deps: AppDeps): Express {
   // The workflow kinds the engine runs besides plain forms (tasks/workflow-kinds.ts).
   registerAttendanceKind();
   registerVacationKind();
+  registerExpenseKind();
 
   const tokens = createTokenService({
     secret: config.jwtSecret,
@@ -128,6 +132,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  setPublicUrl(app, config.publicUrl);
   app.use(trackWrites(changes));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config.csp));
@@ -142,6 +147,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(requireJsonBody);
   const json = express.json({ limit: JSON_BODY_LIMIT });
   api.use((req, res, next) => (READS.has(req.method) ? next() : json(req, res, next)));
+  api.use(refuseControlCharacters);
   for (const module of API_MODULES) api.use(mountModule(module, moduleDeps));
   api.use(apiNotFound);
 

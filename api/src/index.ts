@@ -10,6 +10,7 @@ import { openChangeFeed } from './cache/change-feed.ts';
 import { ConfigError, loadConfigFromProcess, type Config } from './config.ts';
 import { openPostgres, type DatabaseHandle } from './db/client.ts';
 import { MigrationMismatchError } from './db/migration-state.ts';
+import { answerClientErrors } from './middleware/client-errors.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { withJwtSecret } from './jwt-secret.ts';
 import { createLogger } from './logger.ts';
@@ -86,6 +87,7 @@ const starting: http.RequestListener = (_req, res) => {
   res.end(JSON.stringify({ detail: '起動中です。しばらくしてから再度お試しください。' }));
 };
 const server = http.createServer(starting);
+answerClientErrors(server);
 await new Promise<void>((resolve) => {
   const refused = (error: Error) =>
     void fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);

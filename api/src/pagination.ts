@@ -1,6 +1,20 @@
-// The Django REST page envelope: absolute `next`/`previous` links that keep the caller's filters.
-import type { Request } from 'express';
+// The Django REST page envelope: `next`/`previous` links that keep the caller's filters. They are
+// absolute under PUBLIC_URL when it is set, else relative: never built from the request's Host
+// header, which the client chooses (a forged Host would put the attacker's address in the links).
+import type { Express, Request } from 'express';
 import { PAGE_SIZE, type TPage } from '@portal/shared/contracts/pagination';
+
+const PUBLIC_URL = 'portal public url';
+
+/** Called once by createApp: where the links of every page envelope point. */
+export function setPublicUrl(app: Express, publicUrl: string | undefined): void {
+  app.set(PUBLIC_URL, publicUrl);
+}
+
+function publicUrlOf(req: Request): string | undefined {
+  const value: unknown = req.app.get(PUBLIC_URL);
+  return typeof value === 'string' ? value : undefined;
+}
 
 export function pageOffset(page: number): number {
   return (page - 1) * PAGE_SIZE;
@@ -15,7 +29,8 @@ export function pageEnvelope<T>(
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(page.filters)) if (value !== undefined) params.set(key, value);
     params.set('page', String(n));
-    return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}${req.path}?${params.toString()}`;
+    const origin = publicUrlOf(req)?.replace(/\/+$/, '') ?? '';
+    return `${origin}${req.baseUrl}${req.path}?${params.toString()}`;
   };
   return {
     count: page.count,

@@ -353,12 +353,13 @@ describe('malformed requests', () => {
       .set(t.auth(access))
       .send({ notification_id: 'one', is_read: 'yes' });
     expect(Object.keys(res.body).sort()).toEqual(['is_read', 'notification_id']);
-    expect(res.body.is_read).toEqual(['真偽値（true または false）で入力してください。']);
+    // Issue 12 item 8: the message names the field by its label.
+    expect(res.body.is_read).toEqual(['既読 は真偽値（true または false）で入力してください。']);
   });
 
   it('answers page=abc under the page field', async () => {
     const res = await request(t.app).get('/api/notifications/?page=abc').set(t.auth(access));
-    expect(res.body).toEqual({ page: ['数値で入力してください。'] });
+    expect(res.body).toEqual({ page: ['ページ は数値で入力してください。'] });
   });
 
   it('answers 413 for a JSON body over 4 MB', async () => {

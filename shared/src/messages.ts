@@ -58,6 +58,10 @@ export const API_MSG = {
   tooManyRequests: 'リクエストが多すぎます。しばらくしてから再度お試しください。',
   conflict: '他の操作と競合しました。画面を更新してから再度お試しください。',
   invalidInput: '入力内容に誤りがあります。',
+  malformedRequest: 'リクエストの形式が正しくありません。',
+  malformedUrl: 'URL の形式が正しくありません。',
+  headersTooLarge: 'リクエストヘッダーが大きすぎます。',
+  requestTimeout: 'リクエストがタイムアウトしました。',
   logoutDone: 'ログアウトしました。',
   mailLoginFailed: 'メールアカウントでのログインに失敗しました。もう一度お試しください。',
   mailNoAccount:
@@ -106,6 +110,16 @@ export const FIELD_MSG = {
   fileInvalid: (label: string) => `${label} のファイル形式が正しくありません。`,
   dateOrder: (endLabel: string, startLabel: string) =>
     `${endLabel} は ${startLabel} 以降の日付にしてください。`,
+  controlCharacter: (label: string) => `${label} に使用できない文字（制御文字）が含まれています。`,
+  bidiCharacter: (label: string) => `${label} に表示の向きを変える文字は使用できません。`,
+  type: (label: string, expected: string) => `${label} は${expected}で入力してください。`,
+  nullNotAllowed: (label: string) => `${label} は空にできません。`,
+  min: (label: string, min: number) => `${label} は ${min} 以上で入力してください。`,
+  max: (label: string, max: number) => `${label} は ${max} 以下で入力してください。`,
+  positive: (label: string) => `${label} は 0 より大きい値で入力してください。`,
+  unknownMember: (label: string) => `${label} に存在しないユーザーが含まれています。`,
+  minItems: (label: string, min: number) => `${label} は ${min} 件以上指定してください。`,
+  maxItems: (label: string, max: number) => `${label} は ${max} 件以内で指定してください。`,
 } as const;
 
 /** Workflow and task messages (ours). */
@@ -113,6 +127,7 @@ export const WORKFLOW_MSG = {
   nodeNotAwaitingYou:
     'このノードは既に処理されたか、あなたの承認待ちではありません。画面を更新してください。',
   taskNotEditable: 'この申請は現在の状態では変更できません。',
+  ownTask: '自分の申請は承認・差戻し・却下できません。',
   taskNotWithdrawable: 'この申請は取り消しできません。',
   undoNotAllowed: '次の承認者が既に処理したため、承認を取り消せません。',
   undoNothing: '取り消せる承認がありません。',
@@ -137,6 +152,8 @@ export const ATTENDANCE_MSG = {
   notEditable: 'この月の勤怠は申請中または承認済みのため変更できません。',
   dayCount: (days: number) => `日数が月の日数（${days} 日）と一致しません。`,
   dayLocked: 'この日は入力できません。',
+  breakOrder: '休憩の終了時刻は開始時刻より後にしてください。',
+  ownCorrection: '自分の勤怠は修正できません。他の人事担当者に依頼してください。',
   typeNotSelectable: 'この勤務区分は選択できません。',
   correctionNotAllowed: '承認済みの勤怠報告のみ修正できます。',
   /** The read-only view's line after an HR correction (spec §2.5 '{editor} edited at {time}'). */

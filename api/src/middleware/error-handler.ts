@@ -28,7 +28,19 @@ const BODY_ERRORS: Record<string, () => ApiError> = {
 
 /** SQLSTATE classes that mean "the request conflicts with data" or "the input slipped past validation". */
 const CONFLICT_STATES = new Set(['23505', '23503', '40001', '40P01']);
-const BAD_INPUT_STATES = new Set(['23502', '23514', '22001', '22003', '22007', '22008', '22P02', '54000']);
+// 22021 / 22P05: a character PostgreSQL cannot store (U+0000) that slipped past the boundary check.
+const BAD_INPUT_STATES = new Set([
+  '23502',
+  '23514',
+  '22001',
+  '22003',
+  '22007',
+  '22008',
+  '22021',
+  '22P02',
+  '22P05',
+  '54000',
+]);
 
 function sqlStateOf(error: unknown): string | undefined {
   // drizzle wraps driver errors (DrizzleQueryError.cause); node-postgres and PGlite both carry `code`.
@@ -45,6 +57,18 @@ function bodyErrorOf(error: unknown): ApiError | undefined {
   return typeof type === 'string' ? BODY_ERRORS[type]?.() : undefined;
 }
 
+/**
+ * Errors from Express, its router and body-parser (http-errors) carry the status they mean: a path
+ * that is not valid percent-encoding, a gzip or br body that does not inflate. Honour 4xx ones.
+ */
+function clientErrorOf(error: unknown): ApiError | undefined {
+  const { status, expose } = (error ?? {}) as { status?: unknown; expose?: unknown };
+  if (typeof status !== 'number' || status < 400 || status > 499 || expose === false) return undefined;
+  if (status === 413) return new PayloadTooLarge();
+  if (status === 415) return new UnsupportedMediaType();
+  return new ParseError(API_MSG.malformedRequest);
+}
+
 function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof z.core.$ZodError) return ValidationError.fromZod(error);
@@ -54,7 +78,7 @@ function toApiError(error: unknown): ApiError | undefined {
   if (state && CONFLICT_STATES.has(state)) return new Conflict();
   if (state && BAD_INPUT_STATES.has(state))
     return new ValidationError({ non_field_errors: [API_MSG.invalidInput] });
-  return undefined;
+  return clientErrorOf(error);
 }
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { NotFound } from '../errors.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><title>社員ポータル</title></head>
@@ -30,9 +31,7 @@ export function spa(webDistDir: string): Router {
       serveStatic: { index: false, immutable: true, maxAge: '365d' },
     }),
     // A missing hashed file must not fall back to index.html: the browser would run HTML as a script.
-    (_req, res) => {
-      res.status(404).type('text/plain; charset=utf-8').send('Not found\n');
-    },
+    (_req, _res, next) => next(new NotFound()),
   );
 
   router.use(

@@ -2,7 +2,9 @@
 // a calendar covering the month and the day after it, at most one record a date inside the month.
 // A failure here throws AttendanceInputError (the schema turns it into a zod issue); everything the
 // checks parse is kept, so the calculation never parses a setting twice.
+import { fieldLabel } from '../contracts/field-labels.ts';
 import { MAX_BREAK_PERIODS } from '../limits.ts';
+import { FIELD_MSG } from '../messages.ts';
 import { daysInMonth, dateOf } from './dates.ts';
 import { AttendanceInputError } from './errors.ts';
 import type { TAttendanceInput } from './schema.ts';
@@ -56,7 +58,7 @@ function isBlank(value: unknown): boolean {
 
 function requiredTime(settings: Record<string, unknown>, field: string): number {
   const minutes = parseTime(settings[field]);
-  if (minutes < 0) fail('E_INPUT_SETTINGS', ['settings', field], `${field} は HH:MM の時刻にしてください。`);
+  if (minutes < 0) fail('E_INPUT_SETTINGS', ['settings', field], FIELD_MSG.time(fieldLabel([field])));
   return minutes;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MSG } from '../messages.ts';
+import { FIELD_LABELS } from './field-labels.ts';
 
 export { PASSWORD_LABEL, USERNAME_LABEL } from './auth-fields.ts';
 
@@ -10,7 +11,9 @@ export type TTokenPair = z.infer<typeof ZTokenPair>;
 
 /** POST /api/token-refresh/ — rotating: the answer carries a new refresh token too. */
 export const ZTokenRefreshRequest = z.object({
-  refresh: z.string({ error: FIELD_MSG.required('refresh') }).min(1, FIELD_MSG.required('refresh')),
+  refresh: z
+    .string({ error: FIELD_MSG.required(FIELD_LABELS.refresh) })
+    .min(1, FIELD_MSG.required(FIELD_LABELS.refresh)),
 });
 export type TTokenRefreshRequest = z.infer<typeof ZTokenRefreshRequest>;
 

@@ -27,11 +27,19 @@ export const ZCompanyCalendar = z.object({
 export type TCompanyCalendar = z.infer<typeof ZCompanyCalendar>;
 
 /**
- * PUT /api/master/company/calendar — the settings (`legal_holiday_weekday` 0 = Sunday … 6, `days_off`
- * YYYY-MM-DD company days off). PERM.changeCompanyCalendar, else 403. Answers ZCompanyCalendar.
+ * PUT /api/master/company/calendar — the whole settings (`legal_holiday_weekday` 0 = Sunday … 6,
+ * `days_off` YYYY-MM-DD company days off), both required: an empty PUT must not wipe every day off.
+ * PERM.changeCompanyCalendar, else 403. Answers ZCompanyCalendar.
  */
-export const ZCompanyCalendarUpdate = ZCompanyCalendarSettings;
+export const ZCompanyCalendarUpdate = z.strictObject({
+  legal_holiday_weekday: ZCompanyCalendarSettings.shape.legal_holiday_weekday.unwrap(),
+  days_off: ZCompanyCalendarSettings.shape.days_off.unwrap(),
+});
 export type TCompanyCalendarUpdate = z.input<typeof ZCompanyCalendarUpdate>;
+
+/** PATCH /api/master/company/calendar — only the settings given change. Same permission and answer. */
+export const ZCompanyCalendarPatch = ZCompanyCalendarUpdate.partial();
+export type TCompanyCalendarPatch = z.input<typeof ZCompanyCalendarPatch>;
 
 /**
  * POST /api/master/company/calendar/files/ — one image (`file`: `name:{base64 filename};{base64 content}`,

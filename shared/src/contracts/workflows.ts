@@ -7,6 +7,7 @@ import { MULTI_SELECT } from '../limits.ts';
 import {
   DEFAULT_TEXT_MAX_LENGTH,
   FIELD_DATA_TYPES,
+  NODE_CODE_MSG,
   NODE_CODE_PATTERN,
   VACATION_FIELDS,
   WORKFLOW_KINDS,
@@ -196,7 +197,7 @@ export type TNamedUser = z.infer<typeof ZNamedUser>;
 export const ZNodeRequest = z
   .object({
     workflow_id: z.number().int().positive(),
-    code: z.string().regex(NODE_CODE_PATTERN, 'コード は 2 桁の数字で入力してください。'),
+    code: z.string().regex(NODE_CODE_PATTERN, NODE_CODE_MSG),
     name: z.string().trim().min(1, FIELD_MSG.required('名称')).max(100, FIELD_MSG.maxLength('名称', 100)),
     order: z.number().int().min(1).max(99),
     node_dispatch: ZNodeDispatch.nullable().default(null),

@@ -107,4 +107,5 @@ export const APPROVAL_ACTIONS = ['approve', 'send_back', 'reject'] as const;
 export type TApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** Node codes: approver nodes use two digits below the observer code 95. */
-export const NODE_CODE_PATTERN = /^\d{2}$/;
+export const NODE_CODE_PATTERN = /^(?:0[1-9]|[1-8]\d|9[0-5])$/;
+export const NODE_CODE_MSG = 'コード は 01～94（承認ノード）または 95（参照ノード）で入力してください。';

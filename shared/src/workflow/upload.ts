@@ -107,14 +107,31 @@ export function encodeUploadString(filename: string, contentBase64: string): str
   return `${PREFIX}${bytesToBase64(utf8Encode(filename))};${contentBase64}`;
 }
 
-/** A stored name may not carry a path or a control character (they would reach a download header). */
-function hasPathOrControlCharacter(name: string): boolean {
-  return [...name].some((char) => char === '/' || char === '\\' || char.charCodeAt(0) < 0x20);
+/** The attachment's name column holds this many characters. */
+export const MAX_FILENAME_LENGTH = 255;
+
+/**
+ * Characters that change the direction text is shown in: with U+202E 'gnp.exe' reads 'exe.png', so
+ * a name carrying one hides its real extension.
+ */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A stored name may not carry a path or a control character (they would reach a download header),
+ * nor a bidirectional control, and must fit its column.
+ */
+function isUnsafeName(name: string): boolean {
+  return (
+    [...name].length > MAX_FILENAME_LENGTH ||
+    BIDI_CONTROL.test(name) ||
+    [...name].some((char) => char === '/' || char === '\\' || char.charCodeAt(0) < 0x20 || char === '\u007f')
+  );
 }
 
 /**
  * The parts of an upload string, or null when it is not one (bad prefix, bad base64, a filename
- * that is not UTF-8 or is empty). The size limit is the caller's check: see exceedsUploadLimit.
+ * that is not UTF-8, is empty, too long or unsafe to show). The size limit is the caller's check: see
+ * exceedsUploadLimit.
  */
 export function parseUploadString(value: string): TParsedUpload | null {
   if (!value.startsWith(PREFIX)) return null;
@@ -124,7 +141,7 @@ export function parseUploadString(value: string): TParsedUpload | null {
   const contentBase64 = value.slice(separator + 1);
   if (!isBase64(encodedName) || !isBase64(contentBase64)) return null;
   const filename = utf8Decode(base64ToBytes(encodedName));
-  if (filename === null || filename.trim() === '' || hasPathOrControlCharacter(filename)) return null;
+  if (filename === null || filename.trim() === '' || isUnsafeName(filename)) return null;
   return { filename, contentBase64, size: base64DecodedLength(contentBase64) };
 }
 

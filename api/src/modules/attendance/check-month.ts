@@ -15,7 +15,7 @@ import {
 } from '@portal/shared/attendance/form-rules';
 import type { TAttendanceFormDay } from '@portal/shared/attendance/form-state';
 import { computeAttendanceTabs } from '@portal/shared/attendance/merge';
-import type { TAttendanceResult } from '@portal/shared/attendance/schema';
+import type { TAttendanceResult, TAttendanceSettings } from '@portal/shared/attendance/schema';
 import { isTime, parseTime } from '@portal/shared/attendance/time';
 import {
   dayFieldKey,
@@ -122,6 +122,23 @@ function relock(data: TAttendanceData, setup: MonthSetup, fields: FieldErrors): 
 }
 
 /**
+ * A break ends after it starts. One that ends earlier on the clock is taken as crossing midnight only
+ * when it lies wholly outside the basic window (23:30–00:30 after a day ending at 18:00); inside the
+ * day (15:15–15:00) it is a typing mistake (decisions.md).
+ */
+function checkBreakOrder(fields: FieldErrors, set: TAttendanceSet, settings: TAttendanceSettings) {
+  const workStart = parseTime(settings.work_start_time);
+  const workEnd = parseTime(settings.work_end_time);
+  settings.breaks.forEach((period, i) => {
+    const start = parseTime(period.start);
+    const end = parseTime(period.end);
+    if (start < 0 || end < 0 || end > start) return;
+    if (end < start && start >= workEnd && end <= workStart) return;
+    add(fields, `${set}.settings.breaks.${i}.end`, ATTENDANCE_MSG.breakOrder);
+  });
+}
+
+/**
  * The month ready to store and its figures, or a ValidationError naming every wrong cell. `data` has
  * passed the zod contract already.
  */
@@ -133,6 +150,7 @@ export function checkMonth(
   const count = new Date(Date.UTC(setup.year, setup.month, 0)).getUTCDate();
   for (const set of ['first', 'second'] as const) {
     if (data[set].days.length !== count) add(fields, `${set}.days`, ATTENDANCE_MSG.dayCount(count));
+    checkBreakOrder(fields, set, data[set].settings);
   }
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
 

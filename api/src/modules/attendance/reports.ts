@@ -16,7 +16,7 @@ import { PERM } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, tasks } from '../../db/schema/tasks.ts';
-import { Conflict, NotFound } from '../../errors.ts';
+import { Conflict, NotFound, PermissionDenied } from '../../errors.ts';
 import { lockTask } from '../tasks/flow.ts';
 import { saveUploads } from '../tasks/form-values.ts';
 import { userNames } from '../people/display-names.ts';
@@ -86,7 +86,7 @@ async function detailsOf(
     edited_at: editedAt,
     edited_line:
       editedBy !== null && editedAt !== null ? ATTENDANCE_MSG.editedLine(editedBy, editedAt) : null,
-    can_edit: canCorrect && task.status === '90',
+    can_edit: canCorrect && task.status === '90' && task.applicantId !== ctx.user.id,
   };
 }
 
@@ -176,6 +176,8 @@ export async function downloadTimesheet({
 async function correctableReport(ctx: RequestContext, taskId: number): Promise<AttendanceTask> {
   const task = await findVisibleReport(ctx, taskId);
   await ctx.require(PERM.changeAttendance);
+  // Separation of duties: nobody corrects their own report; another holder of the permission does.
+  if (task.applicantId === ctx.user.id) throw new PermissionDenied(ATTENDANCE_MSG.ownCorrection);
   return task;
 }
 

@@ -64,7 +64,12 @@ export function createTokenService(settings: TokenSettings): TokenService {
   async function verify(token: string, type: 'access' | 'refresh'): Promise<RefreshClaims> {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER }));
+      ({ payload } = await jwtVerify(token, key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        // A token without an expiry would be good forever: refuse it even when correctly signed.
+        requiredClaims: ['exp'],
+      }));
     } catch {
       throw new InvalidToken();
     }

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import {
   ZCalendarFileUpload,
+  ZCompanyCalendarPatch,
   ZCompanyCalendarUpdate,
   type TCalendarFile,
   type TCompanyCalendar,
@@ -42,6 +43,21 @@ export async function updateCompanyCalendar({
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   await ctx.db.transaction((tx) => saveCalendarSettings(tx, parsed.data));
   return getCompanyCalendar({ ctx });
+}
+
+/** PATCH: only the settings named in the body change (a PUT needs them all). */
+export async function patchCompanyCalendar({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { body: unknown };
+}): Promise<TCompanyCalendar> {
+  await ctx.require(PERM.changeCompanyCalendar);
+  const parsed = ZCompanyCalendarPatch.safeParse(input.body ?? {});
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const { settings } = await getCompanyCalendar({ ctx });
+  return updateCompanyCalendar({ ctx, input: { body: { ...settings, ...parsed.data } } });
 }
 
 const IMAGE_EXTENSIONS: readonly string[] = ATTACHMENT_EXTENSIONS.image;

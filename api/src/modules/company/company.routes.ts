@@ -7,6 +7,7 @@ import {
   addCalendarFile,
   deleteCalendarFile,
   getCompanyCalendar,
+  patchCompanyCalendar,
   updateCompanyCalendar,
 } from './company-calendar.service.ts';
 import { getCompanyInfo } from './company.service.ts';
@@ -34,6 +35,9 @@ function companyRouter({ requireAuth }: { requireAuth: RequestHandler }): Router
     })
     .put(requireAuth, async (req, res) => {
       res.json(await updateCompanyCalendar({ ctx: contextOf(req), input: { body: req.body } }));
+    })
+    .patch(requireAuth, async (req, res) => {
+      res.json(await patchCompanyCalendar({ ctx: contextOf(req), input: { body: req.body } }));
     })
     .all(methodNotAllowed);
 

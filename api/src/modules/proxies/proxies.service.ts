@@ -1,6 +1,6 @@
 // Approval proxies (account/proxies/): the caller names who stands in for them and when. The proxy
 // sees the rows where they stand in, read-only; anyone else gets 404.
-import { and, count, desc, eq, gte, lte, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
 import { NON_FIELD_ERRORS } from '@portal/shared/contracts/errors';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import { ZProxyRequest, type TProxy, type TProxyRequest } from '@portal/shared/contracts/proxies';
@@ -15,6 +15,9 @@ import { pageOffset } from '../../pagination.ts';
 import { userNames } from '../people/display-names.ts';
 
 type ProxyRow = typeof approvalProxies.$inferSelect;
+
+/** The first key of the advisory locks on one principal's proxies (the second is the principal). */
+const PROXY_LOCK_CLASS = 7301;
 
 async function toProxies(db: Db, rows: readonly ProxyRow[], viewerId: number): Promise<TProxy[]> {
   const names = await userNames(
@@ -73,6 +76,10 @@ async function check(
     .from(users)
     .where(and(eq(users.id, body.proxy_id), eq(users.isActive, true)));
   if (!user) throw ValidationError.field('proxy_id', '代理承認者が見つかりません。');
+  // Check-then-insert races: two simultaneous requests would both see no overlap. A lock per
+  // principal, held to the end of the transaction, makes the second wait and then see the first's
+  // row. Chosen over an exclusion constraint, which needs btree_gist loaded into PGlite as well.
+  await tx.execute(sql`select pg_advisory_xact_lock(${PROXY_LOCK_CLASS}, ${principalId})`);
   const [overlap] = await tx
     .select({ id: approvalProxies.id })
     .from(approvalProxies)

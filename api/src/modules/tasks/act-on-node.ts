@@ -114,6 +114,9 @@ export async function actOnNode(
   const { task, workflow } = await ctx.db.transaction(async (tx) => {
     const locked = await lockForAction(tx, ids.taskId);
     if (!locked || locked.task.status !== '01') throw new Conflict(WORKFLOW_MSG.nodeNotAwaitingYou);
+    // Whatever made them an approver (a proxy, a named approver, a parallel group), nobody acts on
+    // their own request; selfDispatch has already decided what routing does when it lands on them.
+    if (locked.task.applicantId === ctx.user.id) throw new PermissionDenied(WORKFLOW_MSG.ownTask);
     const [acted] = await tx
       .update(taskNodes)
       .set({

@@ -43,6 +43,11 @@ function actingFor(userId: number | Placeholder, today: string | Placeholder = t
       and ${approvalProxies.endDate} >= ${today}`;
 }
 
+/** Nobody approves what they applied for (issue 12): their own tasks never reach their approval list. */
+function notAppliedBy(userId: number | Placeholder): SQL {
+  return sql`${taskAwaiting.taskId} not in (select ${tasks.id} from ${tasks} where ${tasks.applicantId} = ${userId})`;
+}
+
 function observedBy(userId: number): SQL {
   return sql`exists (
     select 1 from ${taskNodes} n join ${taskNodeApprovers} a on a.task_node_id = n.id
@@ -87,7 +92,7 @@ function countQuery(db: Db, filter: TTaskListFilter, userId: number, query?: TTa
       .select({ n: countDistinct(taskAwaiting.taskNodeId) })
       .from(taskAwaiting)
       .$dynamic();
-    const mine = sql`${taskAwaiting.userId} in (${actingFor(userId)})`;
+    const mine = and(sql`${taskAwaiting.userId} in (${actingFor(userId)})`, notAppliedBy(userId));
     return onTasks
       ? base.innerJoin(tasks, eq(tasks.id, taskAwaiting.taskId)).where(and(mine, onTasks))
       : base.where(mine);
@@ -218,7 +223,13 @@ function awaitingPage(db: Db, onTasks: SQL | undefined) {
     .$with('mine')
     .as(
       (onTasks ? awaiting.innerJoin(tasks, eq(tasks.id, taskAwaiting.taskId)) : awaiting)
-        .where(and(sql`${taskAwaiting.userId} in (${actingFor(userId, sql.placeholder('today'))})`, onTasks))
+        .where(
+          and(
+            sql`${taskAwaiting.userId} in (${actingFor(userId, sql.placeholder('today'))})`,
+            notAppliedBy(userId),
+            onTasks,
+          ),
+        )
         .orderBy(
           desc(taskAwaiting.reachedAt),
           desc(taskAwaiting.taskNodeId),

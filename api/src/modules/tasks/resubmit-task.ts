@@ -12,6 +12,7 @@ import { findOwnTask, lockOwnTask } from './applicant-task.ts';
 import { startBells } from './bells.ts';
 import { recordTransition } from './events.ts';
 import { advance, insertFlow, loadNodeDefinitions, planFlow } from './flow.ts';
+import { checkFormReferences } from './form-references.ts';
 import { checkValues, loadFields, saveUploads } from './form-values.ts';
 import { loadApplicant } from './org-chain.ts';
 import { toTask } from './task-views.ts';
@@ -42,6 +43,7 @@ export async function resubmitTask({
     ? await hooks.prepare(ctx.db, { applicantId: ctx.user.id, body: input.body, taskId: task.id })
     : checkValues(fields, input.body, await heldFiles(ctx.db, task.id));
   const { values, uploads } = prepared;
+  if (!hooks.prepare) await checkFormReferences(ctx.db, fields, values);
   const applicant = await loadApplicant(ctx.db, ctx.user.id);
   const plan = await planFlow(ctx.db, await loadNodeDefinitions(ctx.db, task.workflowId), applicant);
 

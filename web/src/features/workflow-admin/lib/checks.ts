@@ -3,7 +3,12 @@
 import { OBSERVER_NODE_CODE } from '@portal/shared/codes';
 import type { TNodeRequest, TWorkflowRequest } from '@portal/shared/contracts/workflows';
 import { FIELD_MSG } from '@portal/shared/messages';
-import { DEFAULT_TEXT_MAX_LENGTH, NODE_CODE_PATTERN, VACATION_FIELDS } from '@portal/shared/workflow/codes';
+import {
+  DEFAULT_TEXT_MAX_LENGTH,
+  NODE_CODE_MSG,
+  NODE_CODE_PATTERN,
+  VACATION_FIELDS,
+} from '@portal/shared/workflow/codes';
 import { addProblem, type Problems } from '@/components/form/check-resolver.ts';
 
 const FIELD_NAME = /^[a-z][a-z0-9_]{0,49}$/;
@@ -68,8 +73,7 @@ export function checkWorkflow(values: TWorkflowRequest): Problems {
 
 export function checkNode(node: TNodeRequest): Problems {
   const problems: Problems = new Map();
-  if (!NODE_CODE_PATTERN.test(node.code))
-    addProblem(problems, 'code', 'コード は 2 桁の数字で入力してください。');
+  if (!NODE_CODE_PATTERN.test(node.code)) addProblem(problems, 'code', NODE_CODE_MSG);
   text(problems, 'name', node.name, '名称', 100);
   if (!isInt(node.order, 1, 99))
     addProblem(problems, 'order', '順番 は 1 から 99 の整数で入力してください。');
