@@ -143,7 +143,9 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  api.use(compression({ threshold: COMPRESS_FROM_BYTES }));
+  const compress = compression({ threshold: COMPRESS_FROM_BYTES });
+  // Only for a client that accepts an encoding (every browser does): the rest skip its bookkeeping.
+  api.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
   api.use(requireJsonBody);
   const json = express.json({ limit: JSON_BODY_LIMIT });
   api.use((req, res, next) => (READS.has(req.method) ? next() : json(req, res, next)));
