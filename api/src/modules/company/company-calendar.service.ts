@@ -2,6 +2,7 @@
 // the business days come from. Reading is for everyone signed in; changing needs
 // PERM.changeCompanyCalendar (docs/decisions.md).
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   ZCalendarFileUpload,
   ZCompanyCalendarPatch,
@@ -30,6 +31,18 @@ export async function getCompanyCalendar({ ctx }: { ctx: RequestContext }): Prom
   return { file_calendar: files.map(toCalendarFile), settings, can_edit: canEdit };
 }
 
+/** The permission first, so a caller without it gets 403 whatever they send; then the body. */
+async function permittedBody<S extends z.core.$ZodType>(
+  ctx: RequestContext,
+  schema: S,
+  body: unknown,
+): Promise<z.output<S>> {
+  await ctx.require(PERM.changeCompanyCalendar);
+  const parsed = z.safeParse(schema, body ?? {});
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  return parsed.data;
+}
+
 export async function updateCompanyCalendar({
   ctx,
   input,
@@ -37,11 +50,8 @@ export async function updateCompanyCalendar({
   ctx: RequestContext;
   input: { body: unknown };
 }): Promise<TCompanyCalendar> {
-  // The permission first: a caller without it gets 403 whatever they send.
-  await ctx.require(PERM.changeCompanyCalendar);
-  const parsed = ZCompanyCalendarUpdate.safeParse(input.body ?? {});
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-  await ctx.db.transaction((tx) => saveCalendarSettings(tx, parsed.data));
+  const settings = await permittedBody(ctx, ZCompanyCalendarUpdate, input.body);
+  await ctx.db.transaction((tx) => saveCalendarSettings(tx, settings));
   return getCompanyCalendar({ ctx });
 }
 
@@ -53,11 +63,9 @@ export async function patchCompanyCalendar({
   ctx: RequestContext;
   input: { body: unknown };
 }): Promise<TCompanyCalendar> {
-  await ctx.require(PERM.changeCompanyCalendar);
-  const parsed = ZCompanyCalendarPatch.safeParse(input.body ?? {});
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const changes = await permittedBody(ctx, ZCompanyCalendarPatch, input.body);
   const { settings } = await getCompanyCalendar({ ctx });
-  return updateCompanyCalendar({ ctx, input: { body: { ...settings, ...parsed.data } } });
+  return updateCompanyCalendar({ ctx, input: { body: { ...settings, ...changes } } });
 }
 
 const IMAGE_EXTENSIONS: readonly string[] = ATTACHMENT_EXTENSIONS.image;
@@ -70,10 +78,7 @@ export async function addCalendarFile({
   ctx: RequestContext;
   input: { body: unknown };
 }): Promise<TCalendarFile> {
-  await ctx.require(PERM.changeCompanyCalendar);
-  const parsed = ZCalendarFileUpload.safeParse(input.body ?? {});
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-  const { name, file } = parsed.data;
+  const { name, file } = await permittedBody(ctx, ZCalendarFileUpload, input.body);
   const upload = parseUploadString(file);
   const extension = upload?.filename.split('.').pop()?.toLowerCase() ?? '';
   if (!upload || !IMAGE_EXTENSIONS.includes(extension))
