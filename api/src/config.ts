@@ -351,3 +351,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 export function loadConfigFromProcess(): Config {
   return loadConfig(process.env);
 }
+
+/** For an entry point: the configuration, or every problem printed (no stack trace) and exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfigFromProcess();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { openChangeFeed } from './cache/change-feed.ts';
-import { ConfigError, loadConfigFromProcess, type Config } from './config.ts';
+import { loadConfigOrExit, type Config } from './config.ts';
 import { openPostgres, type DatabaseHandle } from './db/client.ts';
 import { MigrationMismatchError } from './db/migration-state.ts';
 import { answerClientErrors } from './middleware/client-errors.ts';
@@ -24,16 +24,6 @@ import { DatabaseUnopenableError, openEmbedded } from './ops/open-embedded.ts';
 
 /** How long running requests get to finish before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
-
-function readConfig(): Config {
-  try {
-    return loadConfigFromProcess();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-}
 
 // A signal during the start is answered once the start is done (so the database is closed cleanly); a
 // second one ends the process at once.
@@ -63,7 +53,7 @@ async function lockEmbedded(config: Config): Promise<DataDirLock | null> {
   }
 }
 
-const config = readConfig();
+const config = loadConfigOrExit();
 const lock = await lockEmbedded(config);
 
 async function fail(message: string, handle?: DatabaseHandle): Promise<never> {

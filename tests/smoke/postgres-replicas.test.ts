@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startPortal, stopPortal, waitHealthy, type PortalProcess } from './support/portal-process.ts';
+import { ROOT } from '../support/server.ts';
+import { startPortal, stopPortal, waitHealthy, type PortalProcess } from './support/portal-process.ts';
 
 // Issue 21, items 2 and 3, with the real entry point on PostgreSQL: replicas starting together on an
 // empty database all come up (migrations under an advisory lock), and a database that knows a

@@ -1,22 +1,12 @@
 // `npm run seed:demo`: seeds the demo company into the configured database (PGlite in the data folder,
 // or DATABASE_URL). Safe to repeat: it skips when demo data is already there.
-import { ConfigError, loadConfigFromProcess } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { ensurePermissions } from '../db/reference-data.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { seedDemo } from './seed-demo.ts';
 
-function readConfig() {
-  try {
-    return loadConfigFromProcess();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-}
-
-const config = readConfig();
+const config = loadConfigOrExit();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 try {
   await handle.migrate();

@@ -2,21 +2,8 @@
 // tsx` keeps it one process, so its pid is the one that holds the data folder's lock and a SIGKILL
 // hits it alone.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
-
-export const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { ROOT, freePort } from '../../support/server.ts';
 
 export interface PortalProcess {
   readonly child: ChildProcess;
