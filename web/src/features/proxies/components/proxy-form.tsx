@@ -6,6 +6,7 @@ import type { TChoice } from '@portal/shared/contracts/choices';
 import type { TProxyRequest } from '@portal/shared/contracts/proxies';
 import { FIELD_MSG } from '@portal/shared/messages';
 import { Alert } from '@/components/alert.tsx';
+import { FormField, fieldAria } from '@/components/form/form-field.tsx';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
 import { useApprovers } from '@/api/search-approvers.ts';
@@ -80,8 +81,7 @@ export function ProxyForm({ initial, readOnly = false, submitText, onSubmit, chi
       {formError.length > 0 ? <Alert>{formError.join(' ')}</Alert> : null}
       {formState.errors.root?.message ? <Alert>{formState.errors.root.message}</Alert> : null}
       {!readOnly ? (
-        <div className="proxy-form__field">
-          <label htmlFor={`${id}-search`}>代理承認者の検索</label>
+        <FormField id={`${id}-search`} label="代理承認者の検索">
           <Input
             id={`${id}-search`}
             name="proxy_search"
@@ -90,29 +90,25 @@ export function ProxyForm({ initial, readOnly = false, submitText, onSubmit, chi
             placeholder="氏名で検索"
             showClear
           />
-        </div>
+        </FormField>
       ) : null}
       <Controller
         control={control}
         name="proxy_id"
         render={({ field }) => (
-          <div className="proxy-form__field">
-            <label htmlFor={`${id}-proxy`}>
-              代理承認者<span aria-hidden="true">（*）</span>
-            </label>
+          <FormField id={`${id}-proxy`} label="代理承認者" required error={errorOf('proxy_id')}>
             <select
               id={`${id}-proxy`}
               ref={field.ref}
               name="proxy_id"
-              className="proxy-form__select"
+              className="native-control"
               value={field.value === undefined ? '' : String(field.value)}
               onChange={(event) =>
                 field.onChange(event.target.value === '' ? undefined : Number(event.target.value))
               }
               onBlur={field.onBlur}
               disabled={readOnly}
-              aria-invalid={errorOf('proxy_id') ? true : undefined}
-              aria-describedby={errorOf('proxy_id') ? `${id}-proxy-error` : undefined}
+              {...fieldAria(`${id}-proxy`, { error: errorOf('proxy_id'), required: true })}
             >
               <option value="">{approvers.isPending ? '読み込み中…' : '選択してください'}</option>
               {options.map((option) => (
@@ -121,12 +117,7 @@ export function ProxyForm({ initial, readOnly = false, submitText, onSubmit, chi
                 </option>
               ))}
             </select>
-            {errorOf('proxy_id') ? (
-              <div className="proxy-form__error" id={`${id}-proxy-error`} role="alert">
-                {errorOf('proxy_id')}
-              </div>
-            ) : null}
-          </div>
+          </FormField>
         )}
       />
       {(['start_date', 'end_date'] as const).map((name) => (
@@ -135,11 +126,12 @@ export function ProxyForm({ initial, readOnly = false, submitText, onSubmit, chi
           control={control}
           name={name}
           render={({ field }) => (
-            <div className="proxy-form__field">
-              <label htmlFor={`${id}-${name}`}>
-                {name === 'start_date' ? '開始日' : '終了日'}
-                <span aria-hidden="true">（*）</span>
-              </label>
+            <FormField
+              id={`${id}-${name}`}
+              label={name === 'start_date' ? '開始日' : '終了日'}
+              required
+              error={errorOf(name)}
+            >
               <Input
                 id={`${id}-${name}`}
                 name={name}
@@ -150,15 +142,9 @@ export function ProxyForm({ initial, readOnly = false, submitText, onSubmit, chi
                 onBlur={field.onBlur}
                 disabled={readOnly}
                 validateStatus={errorOf(name) ? 'error' : 'default'}
-                aria-invalid={errorOf(name) ? true : undefined}
-                aria-describedby={errorOf(name) ? `${id}-${name}-error` : undefined}
+                {...fieldAria(`${id}-${name}`, { error: errorOf(name), required: true })}
               />
-              {errorOf(name) ? (
-                <div className="proxy-form__error" id={`${id}-${name}-error`} role="alert">
-                  {errorOf(name)}
-                </div>
-              ) : null}
-            </div>
+            </FormField>
           )}
         />
       ))}
