@@ -49,6 +49,8 @@ describe('UserMenu', () => {
     ]);
     await userEvent.click(within(menu).getByText('プロフィール'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    // The pick closes the menu, so it cannot cover the page it opened.
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
   it('shows only logout to a user without an employee record', async () => {

@@ -29,7 +29,14 @@ export function UserMenu() {
   const user = useSessionStore((state) => state.user);
   const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
+  // Controlled, so a pick closes the menu even when the route change re-renders it mid-animation.
+  const [open, setOpen] = useState(false);
   if (!user) return null;
+
+  const pick = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
 
   const isEmployee = user.me.employee !== null;
   const canLogout = !isInLark();
@@ -38,14 +45,16 @@ export function UserMenu() {
     <>
       <Dropdown
         trigger="click"
-        clickToHide
+        visible={open}
+        onVisibleChange={setOpen}
+        onClickOutSide={() => setOpen(false)}
         position="bottomRight"
         render={
           <Dropdown.Menu aria-label="ユーザーメニュー">
             <Dropdown.Title>{user.me.full_name || user.me.username}</Dropdown.Title>
             {isEmployee
               ? EMPLOYEE_MENU.map((item) => (
-                  <Dropdown.Item key={item.to} onClick={() => navigate(item.to)}>
+                  <Dropdown.Item key={item.to} onClick={pick(() => navigate(item.to))}>
                     {item.text}
                   </Dropdown.Item>
                 ))
@@ -53,7 +62,7 @@ export function UserMenu() {
             {canLogout ? (
               <>
                 {isEmployee ? <Dropdown.Divider /> : null}
-                <Dropdown.Item type="danger" onClick={() => setConfirming(true)}>
+                <Dropdown.Item type="danger" onClick={pick(() => setConfirming(true))}>
                   ログアウト
                 </Dropdown.Item>
               </>
