@@ -7,6 +7,7 @@ import { taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
+import { APPLICANT_ACTION_STATUSES, applicantMay } from './node-rules.ts';
 import { endedByApplicantBells } from './bells.ts';
 import { recordTransition } from './events.ts';
 import { actorsOf, parkAwaitingNodes } from './flow.ts';
@@ -20,9 +21,9 @@ export async function withdrawTask({
   input: { taskId: number; comment: string | null };
 }): Promise<TTask> {
   const task = await findOwnTask(ctx, input.taskId);
-  if (task.status !== '01' && task.status !== '02') throw new Conflict(WORKFLOW_MSG.taskNotWithdrawable);
+  if (!applicantMay('withdraw', task, ctx.user.id)) throw new Conflict(WORKFLOW_MSG.taskNotWithdrawable);
   const fresh = await ctx.db.transaction(async (tx) => {
-    await lockOwnTask(tx, task.id, ['01', '02'], WORKFLOW_MSG.taskNotWithdrawable);
+    await lockOwnTask(tx, task.id, APPLICANT_ACTION_STATUSES.withdraw, WORKFLOW_MSG.taskNotWithdrawable);
     const awaiting = await tx
       .select({ id: taskNodes.id })
       .from(taskNodes)
