@@ -18,6 +18,7 @@ import { workflows } from '../../db/schema/workflows.ts';
 import { Conflict, NotFound, PermissionDenied } from '../../errors.ts';
 import { userDisplayName } from '../people/display-names.ts';
 import { findVisibleTask } from './access.ts';
+import { readSettledApprovalBells } from './events.ts';
 import { capacityOn, taskRefusal } from './node-rules.ts';
 import { toTask } from './task-views.ts';
 
@@ -101,6 +102,7 @@ export async function actOnNode(
       principalId: capacity.principalId,
       applicantName: locked.applicantName,
     });
+    await readSettledApprovalBells(tx, ids.taskId);
     const fresh = changed ?? (await tx.select().from(tasks).where(eq(tasks.id, ids.taskId)))[0]!;
     return { task: fresh, workflow: locked.workflow };
   });

@@ -9,7 +9,7 @@ import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
 import { APPLICANT_ACTION_STATUSES, applicantMay } from './node-rules.ts';
 import { endedByApplicantBells } from './bells.ts';
-import { recordTransition } from './events.ts';
+import { readSettledApprovalBells, recordTransition } from './events.ts';
 import { actorsOf, parkAwaitingNodes } from './flow.ts';
 import { toTask } from './task-views.ts';
 
@@ -37,6 +37,7 @@ export async function withdrawTask({
       .set({ status: '99', updatedAt: new Date(), finishedAt: new Date() })
       .where(eq(tasks.id, task.id))
       .returning();
+    await readSettledApprovalBells(tx, task.id);
     const [workflow] = await tx.select().from(workflows).where(eq(workflows.id, task.workflowId));
     await recordTransition(tx, {
       taskId: task.id,
