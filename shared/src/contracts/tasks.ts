@@ -12,6 +12,18 @@ export const ZTaskStatus = z.enum(TASK_STATUSES.map((s) => s.value) as [string, 
 export const ZNodeStatus = z.enum(NODE_STATUSES.map((s) => s.value) as [string, ...string[]]);
 export const ZTaskListFilter = z.enum(TASK_LIST_FILTERS);
 
+/** What a caller may do with a task (undoing an approval has its own answer, ZUndoInfo). */
+export const TASK_ACTIONS = [
+  'approve',
+  'send_back',
+  'reject',
+  'resubmit',
+  'withdraw',
+  'cancel_vacation',
+] as const;
+export const ZTaskAction = z.enum(TASK_ACTIONS);
+export type TTaskAction = z.infer<typeof ZTaskAction>;
+
 /** A form value on the wire (see workflow/field-values.ts for what each data type accepts). */
 export const ZFieldValue = z.union([
   z.string(),
@@ -112,6 +124,14 @@ export const ZTask = z.object({
   can_withdraw: z.boolean(),
   /** Applicant, an approved vacation request: POST tasks/undo/vacation/. */
   can_cancel_vacation: z.boolean(),
+  /**
+   * What the caller may do now, by the rules the action services enforce: approve / send_back /
+   * reject on the nodes in actionable_node_ids (an approver of a node awaiting action, or their
+   * proxy today, never the applicant), resubmit / withdraw / cancel_vacation (the applicant).
+   */
+  allowed_actions: z.array(ZTaskAction),
+  /** The approver nodes awaiting action that the caller may approve, send back or reject now. */
+  actionable_node_ids: z.array(z.number().int()),
 });
 export type TTask = z.infer<typeof ZTask>;
 

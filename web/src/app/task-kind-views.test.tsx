@@ -34,6 +34,8 @@ describe('task detail of a 勤怠報告', () => {
           can_resubmit: false,
           can_withdraw: false,
           can_cancel_vacation: false,
+          allowed_actions: ['approve', 'send_back', 'reject'],
+          actionable_node_ids: [40],
         },
       },
       'GET /api/task/tasks/12/form/': { body: [] },

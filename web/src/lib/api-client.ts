@@ -23,6 +23,8 @@ export interface RequestOptions {
   notFoundPage?: boolean;
   /** 'file': answer the body as a Blob with the server's file name (downloads); errors stay JSON. */
   responseType?: 'json' | 'file';
+  /** The sign-out call itself, the one signed-in request still sent once signing out began. */
+  signingOut?: boolean;
 }
 
 /** A downloaded file: its content and the name from Content-Disposition, if the server gave one. */
@@ -163,10 +165,22 @@ async function renewedSince(sentWith: string | null, mayRefresh: boolean): Promi
   return hasNewerToken(sentWith);
 }
 
+/**
+ * From the moment the user signs out until the next sign-in: no signed-in request leaves (its token
+ * is, or is about to be, dead), and the refusal of one still on its way sends nobody to sign in with
+ * the page they were on as `next` — the sign-out already goes to the sign-in page, without one.
+ */
+let signedOut = false;
+
+export function setSignedOut(value: boolean): void {
+  signedOut = value;
+}
+
 /** Forgets the session and every cached answer, then goes to sign in (spec §8.1 HTTP 401). */
 export function endSession(): void {
   useSessionStore.getState().clear();
   queryClient.clear();
+  if (signedOut) return;
   const { pathname, search } = window.location;
   if (!LOGIN_PATHS.includes(pathname)) navigateTo(loginUrl(`${pathname}${search}`), { replace: true });
 }
@@ -196,6 +210,7 @@ async function sendOnce(
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const auth = options.auth ?? true;
+  if (auth && signedOut && !options.signingOut) throw new ApiError(401, null, 'signed out');
   const key = auth && method === 'POST' ? newIdempotencyKey() : null;
   let sentWith = accessToken();
   let response = await sendOnce(method, path, options, auth, key);

@@ -19,8 +19,14 @@ export const notifications = pgTable(
       .notNull()
       .default(sql`now()`),
   },
-  // The bell lists one user's read or unread items newest first: this index serves exactly that.
-  (t) => [index('notifications_user_id_is_read_created_at_idx').on(t.userId, t.isRead, t.createdAt.desc())],
+  (t) => [
+    // The bell lists one user's read or unread items newest first: this index serves exactly that.
+    index('notifications_user_id_is_read_created_at_idx').on(t.userId, t.isRead, t.createdAt.desc()),
+    // A task transition marks the unread 承認依頼 bells of the nodes it settled read, by their link.
+    index('notifications_forward_unread_idx')
+      .on(t.forward)
+      .where(sql`not ${t.isRead}`),
+  ],
 );
 
 export const pushDevices = pgTable(

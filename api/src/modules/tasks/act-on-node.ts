@@ -6,21 +6,20 @@
 // The usual case costs one query before the transaction: a caller who may act on the node may see
 // the task, so the node and the caller's capacity are read together, and the 404/403 checks only
 // run, in their order, to explain a refusal.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
 import type { TTask } from '@portal/shared/contracts/tasks';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { employees } from '../../db/schema/employees.ts';
-import { approvalProxies } from '../../db/schema/proxies.ts';
-import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
+import { taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { users } from '../../db/schema/users.ts';
 import { workflows } from '../../db/schema/workflows.ts';
-import { tokyoDate } from '../../dates.ts';
 import { Conflict, NotFound, PermissionDenied } from '../../errors.ts';
 import { userDisplayName } from '../people/display-names.ts';
 import { findVisibleTask } from './access.ts';
-import { preparedPerDb } from './prepared.ts';
+import { readSettledApprovalBells } from './events.ts';
+import { capacityOn, taskRefusal } from './node-rules.ts';
 import { toTask } from './task-views.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
@@ -43,38 +42,6 @@ export async function findApproverNode(db: Db, taskId: number, nodeId: number): 
     .where(and(eq(taskNodes.id, nodeId), eq(taskNodes.taskId, taskId), eq(taskNodes.isObserver, false)));
   if (!node) throw new NotFound();
   return node;
-}
-
-const capacityQuery = preparedPerDb('act_on_node_capacity', (db) => {
-  const { nodeId, taskId, userId, today } = {
-    nodeId: sql.placeholder('nodeId'),
-    taskId: sql.placeholder('taskId'),
-    userId: sql.placeholder('userId'),
-    today: sql.placeholder('today'),
-  };
-  return db
-    .select({
-      direct: sql<boolean>`exists (select 1 from ${taskNodeApprovers} a
-        where a.task_node_id = ${nodeId} and a.user_id = ${userId})`,
-      principalId: sql<number | null>`(select min(p.principal_id) from ${approvalProxies} p
-        join ${taskNodeApprovers} a on a.user_id = p.principal_id
-        where a.task_node_id = ${nodeId} and p.proxy_id = ${userId}
-          and p.start_date <= ${today} and p.end_date >= ${today})`,
-    })
-    .from(taskNodes)
-    .where(and(eq(taskNodes.id, nodeId), eq(taskNodes.taskId, taskId), eq(taskNodes.isObserver, false)));
-});
-
-/**
- * In what capacity `userId` may act on the approver node `nodeId` of task `taskId` today: as one of
- * its approvers, as the proxy of one (the lowest principal id is recorded, as capacityOf does), or —
- * null — not at all (or no such node).
- */
-async function capacityOn(db: Db, ids: { taskId: number; nodeId: number }, userId: number) {
-  const [row] = await capacityQuery(db).execute({ ...ids, userId, today: tokyoDate() });
-  if (row?.direct) return { principalId: null };
-  if (row?.principalId != null) return { principalId: Number(row.principalId) };
-  return null;
 }
 
 /** Takes the task row lock (as lockTask does) and reads its workflow and applicant's name with it. */
@@ -113,10 +80,9 @@ export async function actOnNode(
 
   const { task, workflow } = await ctx.db.transaction(async (tx) => {
     const locked = await lockForAction(tx, ids.taskId);
-    if (!locked || locked.task.status !== '01') throw new Conflict(WORKFLOW_MSG.nodeNotAwaitingYou);
-    // Whatever made them an approver (a proxy, a named approver, a parallel group), nobody acts on
-    // their own request; selfDispatch has already decided what routing does when it lands on them.
-    if (locked.task.applicantId === ctx.user.id) throw new PermissionDenied(WORKFLOW_MSG.ownTask);
+    if (!locked) throw new Conflict(WORKFLOW_MSG.nodeNotAwaitingYou);
+    const refusal = taskRefusal(locked.task, ctx.user.id);
+    if (refusal) throw refusal;
     const [acted] = await tx
       .update(taskNodes)
       .set({
@@ -136,6 +102,7 @@ export async function actOnNode(
       principalId: capacity.principalId,
       applicantName: locked.applicantName,
     });
+    await readSettledApprovalBells(tx, ids.taskId);
     const fresh = changed ?? (await tx.select().from(tasks).where(eq(tasks.id, ids.taskId)))[0]!;
     return { task: fresh, workflow: locked.workflow };
   });

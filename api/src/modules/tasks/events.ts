@@ -1,12 +1,13 @@
 // What every transition writes beside its status change, in the same transaction: an audit event,
 // one outbox row for the bot (keyed by the event, so a retried relay never posts twice) and the
 // bell notifications.
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, not, sql } from 'drizzle-orm';
 import type { TEventJobName, TTaskEventAction, TTaskEventPayload } from '@portal/shared/contracts/bot-jobs';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { outbox } from '../../db/schema/outbox.ts';
-import { taskEvents } from '../../db/schema/tasks.ts';
+import { taskEvents, taskNodes } from '../../db/schema/tasks.ts';
+import { taskLink } from '@portal/shared/workflow/task-links';
 
 export interface Bell {
   readonly userIds: readonly number[];
@@ -64,4 +65,30 @@ export async function recordTransition(tx: Db, record: TransitionRecord): Promis
     )
     insert into ${outbox} (topic, idempotency_key, payload)
     select ${topic}, 'task-event:' || event.id, ${JSON.stringify(payload)}::jsonb from event`);
+}
+
+/**
+ * The 承認依頼 bells of the task's approver nodes that no longer await action are read: once a node
+ * is approved, sent back or rejected (by any of its approvers or a proxy), or parked because the task
+ * was sent back, rejected or withdrawn, nobody is asked to act on it any more. Runs in the
+ * transition's transaction, after the nodes changed.
+ */
+export async function readSettledApprovalBells(tx: Db, taskId: number): Promise<void> {
+  const settled = await tx
+    .select({ id: taskNodes.id })
+    .from(taskNodes)
+    .where(and(eq(taskNodes.taskId, taskId), ne(taskNodes.status, '01'), not(taskNodes.isObserver)));
+  if (!settled.length) return;
+  await tx
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        not(notifications.isRead),
+        inArray(
+          notifications.forward,
+          settled.map((node) => taskLink.approval(taskId, node.id)),
+        ),
+      ),
+    );
 }

@@ -9,6 +9,7 @@ import { attachments, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
+import { APPLICANT_ACTION_STATUSES, applicantMay } from './node-rules.ts';
 import { startBells } from './bells.ts';
 import { recordTransition } from './events.ts';
 import { advance, insertFlow, loadNodeDefinitions, planFlow } from './flow.ts';
@@ -35,7 +36,7 @@ export async function resubmitTask({
   input: { taskId: number; body: TTaskFormValues };
 }): Promise<TTask> {
   const task = await findOwnTask(ctx, input.taskId);
-  if (task.status !== '02') throw new Conflict(WORKFLOW_MSG.taskNotEditable);
+  if (!applicantMay('resubmit', task, ctx.user.id)) throw new Conflict(WORKFLOW_MSG.taskNotEditable);
   const [workflow] = await ctx.db.select().from(workflows).where(eq(workflows.id, task.workflowId));
   const hooks = kindHooks(workflow!.kind);
   const fields = await loadFields(ctx.db, task.workflowId);
@@ -48,7 +49,7 @@ export async function resubmitTask({
   const plan = await planFlow(ctx.db, await loadNodeDefinitions(ctx.db, task.workflowId), applicant);
 
   const fresh = await ctx.db.transaction(async (tx) => {
-    await lockOwnTask(tx, task.id, ['02'], WORKFLOW_MSG.taskNotEditable);
+    await lockOwnTask(tx, task.id, APPLICANT_ACTION_STATUSES.resubmit, WORKFLOW_MSG.taskNotEditable);
     await hooks.check?.(tx, {
       fields,
       values,

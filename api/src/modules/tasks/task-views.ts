@@ -18,6 +18,7 @@ import { users } from '../../db/schema/users.ts';
 import { workflowFields, workflows } from '../../db/schema/workflows.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { employeeName, userDisplayName, userNames } from '../people/display-names.ts';
+import { allowedActions } from './node-rules.ts';
 import { kindHooks } from './workflow-kinds.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
@@ -79,8 +80,9 @@ export async function toTask(
   const workflow =
     workflowRow ?? (await db.select().from(workflows).where(eq(workflows.id, task.workflowId)))[0];
   const details = await taskDetails(db, task);
-  const isApplicant = task.applicantId === viewerId;
   const status = task.status as TaskStatus;
+  const cancellable = !!workflow && !!kindHooks(workflow.kind).cancellable;
+  const allowed = await allowedActions(db, task, viewerId, cancellable);
   return {
     id: task.id,
     workflow: task.workflowId,
@@ -100,10 +102,11 @@ export async function toTask(
     created_at: task.createdAt.toISOString(),
     updated_at: task.updatedAt.toISOString(),
     finished_at: task.finishedAt?.toISOString() ?? null,
-    can_resubmit: isApplicant && status === '02',
-    can_withdraw: isApplicant && (status === '01' || status === '02'),
-    can_cancel_vacation:
-      isApplicant && status === '90' && !!workflow && !!kindHooks(workflow.kind).cancellable,
+    can_resubmit: allowed.actions.includes('resubmit'),
+    can_withdraw: allowed.actions.includes('withdraw'),
+    can_cancel_vacation: allowed.actions.includes('cancel_vacation'),
+    allowed_actions: allowed.actions,
+    actionable_node_ids: allowed.nodeIds,
   };
 }
 

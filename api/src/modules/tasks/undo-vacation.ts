@@ -9,6 +9,7 @@ import { taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
+import { APPLICANT_ACTION_STATUSES, applicantMay } from './node-rules.ts';
 import { endedByApplicantBells } from './bells.ts';
 import { recordTransition } from './events.ts';
 import { toTask } from './task-views.ts';
@@ -24,9 +25,15 @@ export async function undoVacation({
   const task = await findOwnTask(ctx, input.taskId);
   const [workflow] = await ctx.db.select().from(workflows).where(eq(workflows.id, task.workflowId));
   const hooks = workflow ? kindHooks(workflow.kind) : null;
-  if (!hooks?.cancellable || task.status !== '90') throw new Conflict(WORKFLOW_MSG.vacationUndoNotAllowed);
+  if (!hooks?.cancellable || !applicantMay('cancel_vacation', task, ctx.user.id))
+    throw new Conflict(WORKFLOW_MSG.vacationUndoNotAllowed);
   const fresh = await ctx.db.transaction(async (tx) => {
-    await lockOwnTask(tx, task.id, ['90'], WORKFLOW_MSG.vacationUndoNotAllowed);
+    await lockOwnTask(
+      tx,
+      task.id,
+      APPLICANT_ACTION_STATUSES.cancel_vacation,
+      WORKFLOW_MSG.vacationUndoNotAllowed,
+    );
     const [updated] = await tx
       .update(tasks)
       .set({ status: '99', updatedAt: new Date(), finishedAt: new Date() })

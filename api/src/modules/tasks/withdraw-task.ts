@@ -7,8 +7,9 @@ import { taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { Conflict } from '../../errors.ts';
 import { findOwnTask, lockOwnTask } from './applicant-task.ts';
+import { APPLICANT_ACTION_STATUSES, applicantMay } from './node-rules.ts';
 import { endedByApplicantBells } from './bells.ts';
-import { recordTransition } from './events.ts';
+import { readSettledApprovalBells, recordTransition } from './events.ts';
 import { actorsOf, parkAwaitingNodes } from './flow.ts';
 import { toTask } from './task-views.ts';
 
@@ -20,9 +21,9 @@ export async function withdrawTask({
   input: { taskId: number; comment: string | null };
 }): Promise<TTask> {
   const task = await findOwnTask(ctx, input.taskId);
-  if (task.status !== '01' && task.status !== '02') throw new Conflict(WORKFLOW_MSG.taskNotWithdrawable);
+  if (!applicantMay('withdraw', task, ctx.user.id)) throw new Conflict(WORKFLOW_MSG.taskNotWithdrawable);
   const fresh = await ctx.db.transaction(async (tx) => {
-    await lockOwnTask(tx, task.id, ['01', '02'], WORKFLOW_MSG.taskNotWithdrawable);
+    await lockOwnTask(tx, task.id, APPLICANT_ACTION_STATUSES.withdraw, WORKFLOW_MSG.taskNotWithdrawable);
     const awaiting = await tx
       .select({ id: taskNodes.id })
       .from(taskNodes)
@@ -36,6 +37,7 @@ export async function withdrawTask({
       .set({ status: '99', updatedAt: new Date(), finishedAt: new Date() })
       .where(eq(tasks.id, task.id))
       .returning();
+    await readSettledApprovalBells(tx, task.id);
     const [workflow] = await tx.select().from(workflows).where(eq(workflows.id, task.workflowId));
     await recordTransition(tx, {
       taskId: task.id,

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MSG } from '@portal/shared/messages';
@@ -112,5 +112,33 @@ describe('LoginForm', () => {
     expect(await screen.findByText('このユーザー名は使えません。')).toBeInTheDocument();
     expect(screen.queryByText('二つ目')).not.toBeInTheDocument();
     expect(form.username()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows it is working the moment Sign in is pressed, before any answer (issue 12, item 16)', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    const fetchMock = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const form = setup();
+    await user.type(form.username(), 'yamada');
+    await user.type(form.password(), 'demo1234');
+    expect(form.button()).not.toHaveAttribute('aria-busy');
+    fireEvent.click(form.button());
+    // No await: the button says so in the same turn as the press.
+    expect(form.button()).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(form.button()).toHaveAttribute('aria-busy', 'true');
+    answer(
+      new Response(JSON.stringify({ detail: 'ユーザー名またはパスワードが正しくありません。' }), {
+        status: 401,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    await waitFor(() => expect(form.button()).not.toHaveAttribute('aria-busy'));
   });
 });

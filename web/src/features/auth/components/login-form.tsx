@@ -33,6 +33,10 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const tokenAuth = useTokenAuth();
   const [serverError, setServerError] = useState<string | null>(null);
+  // Set the moment the form is sent, before the schema loads and the request leaves: on a slow
+  // network the button says at once that it is working (and cannot be pressed twice).
+  const [submitting, setSubmitting] = useState(false);
+  const busy = submitting || tokenAuth.isPending;
 
   const submit = handleSubmit(async (values: TTokenAuthRequest) => {
     setServerError(null);
@@ -49,7 +53,10 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <form
       className="login-form"
-      onSubmit={submit}
+      onSubmit={(event) => {
+        setSubmitting(true);
+        void submit(event).finally(() => setSubmitting(false));
+      }}
       onFocus={() => void loadSchema().catch(() => undefined)}
       noValidate
       aria-label="ログインフォーム"
@@ -71,7 +78,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         type="primary"
         size="large"
         block
-        loading={tokenAuth.isPending}
+        loading={busy}
+        aria-busy={busy || undefined}
         disabled={!username || !password}
       >
         Sign in

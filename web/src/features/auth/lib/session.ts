@@ -1,3 +1,4 @@
+import { setSignedOut } from '@/lib/api-client.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 
@@ -10,6 +11,7 @@ interface IssuedTokens {
 /** Stores freshly issued tokens (spec §4.1), dropping anything a previous user left behind. */
 export function startSession({ access, refresh, sessionid }: IssuedTokens): void {
   queryClient.clear();
+  setSignedOut(false);
   const session = useSessionStore.getState();
   session.setUser(null);
   session.setTokens({ access, refresh: refresh ?? null, sessionid: sessionid ?? null });

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { formErrorMessage } from '@/lib/error-messages.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { safeNext } from '@/lib/safe-next.ts';
 import { useAuthMethods } from '../api/get-auth-methods.ts';
-import { meQueryOptions } from '../api/get-me.ts';
+import { getMe, meQueryOptions } from '../api/get-me.ts';
+import { hasAccessToken, useSessionStore } from '@/stores/session-store.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { SigningIn } from '../components/signing-in.tsx';
@@ -19,6 +20,9 @@ export default function LoginNativeRoute() {
   const next = params.get('next');
   const accessToken = params.get('access_token');
 
+  // Someone already signed in has nothing to do here (a token handed over in the URL still replaces
+  // their session).
+  if (!accessToken && hasAccessToken()) return <Navigate to={safeNext(next)} replace />;
   if (accessToken) {
     return (
       <AuthLayout>
@@ -64,9 +68,15 @@ function TokenSignIn({
   useEffect(() => {
     let cancelled = false;
     startSession({ access, refresh });
-    queryClient.fetchQuery(meQueryOptions()).then(
-      () => {
-        if (!cancelled) navigate(safeNext(next), { replace: true });
+    // Asked directly rather than through the query cache: a refused token ends the session, which
+    // empties the cache, and a cached query would then fail as 'cancelled' instead of with the
+    // server's words (spec §8.1: the sign-in screen shows the response's detail).
+    getMe().then(
+      (user) => {
+        if (cancelled) return;
+        useSessionStore.getState().setUser(user);
+        queryClient.setQueryData(meQueryOptions().queryKey, user);
+        navigate(safeNext(next), { replace: true });
       },
       (cause: unknown) => {
         if (!cancelled) setError(formErrorMessage(cause));

@@ -246,13 +246,11 @@ function SchemaField({
   field,
   control,
   currentFile,
-  onRefuseFile,
   onPickText,
 }: {
   field: TFormSchemaField;
   control: FormControl;
   currentFile: string | null;
-  onRefuseFile: (name: string, message: string) => void;
   /** Sets the `field_for_init` field of an autocomplete (spec §3.2) when it is on the form. */
   onPickText?: (text: string) => void;
 }) {
@@ -263,7 +261,10 @@ function SchemaField({
   } = useController({ control, name: field.name });
   const initName = field.data_type === 'autocomplete' ? field.field_for_init : null;
   const initValue = useWatch({ control, name: initName ?? field.name, disabled: !initName });
-  const error = fieldState.error?.message;
+  // A refused file (over 2 MB) is said here and not as a form error: once a submit has failed the
+  // form validates on every change, and that run would replace or clear the message at once.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const error = refusal ?? fieldState.error?.message;
   const describedBy = fieldAria(id, { error, help: field.help_text })['aria-describedby'];
   return (
     <FormField
@@ -284,8 +285,11 @@ function SchemaField({
           disabled={field.read_only}
           currentName={currentFile}
           describedBy={describedBy}
-          onChange={onChange}
-          onRefuse={(message) => onRefuseFile(field.name, message)}
+          onChange={(upload) => {
+            if (upload) setRefusal(null);
+            onChange(upload);
+          }}
+          onRefuse={setRefusal}
         />
       ) : (
         <FieldControl
@@ -379,7 +383,6 @@ export function DynamicForm({
               field={field}
               control={form.control}
               currentFile={storedFiles[field.name] ?? null}
-              onRefuseFile={(name, message) => form.setError(name, { type: 'size', message })}
               onPickText={
                 field.data_type === 'autocomplete' &&
                 field.field_for_init &&

@@ -4,7 +4,13 @@ import Radio from '@douyinfe/semi-ui/lib/es/radio';
 import RadioGroup from '@douyinfe/semi-ui/lib/es/radio/radioGroup';
 import TextArea from '@douyinfe/semi-ui/lib/es/input/textarea';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TApprovalRequest, TTask, TTaskNode, TUndoInfo } from '@portal/shared/contracts/tasks';
+import type {
+  TApprovalRequest,
+  TTask,
+  TTaskAction,
+  TTaskNode,
+  TUndoInfo,
+} from '@portal/shared/contracts/tasks';
 import { CONFIRM, FIELD_MSG, SUCCESS } from '@portal/shared/messages';
 import { VACATION_REJECT_REASONS } from '@portal/shared/workflow/codes';
 import { invalidateAfterTaskAction } from '@/api/query-keys.ts';
@@ -64,9 +70,25 @@ export function TaskActions({ task, node, undoInfo, onDecided, onResubmit }: Tas
   const errorId = useId();
   const isVacation = task.workflow_kind === 'vacation';
 
-  const canDecide = node !== null && node.status === '01' && task.status === '01';
+  // Only what the server says this person may do now (never a decision on their own request).
+  const allowed = (action: TTaskAction) => task.allowed_actions.includes(action);
+  const onNode = node !== null && node.status === '01' && task.actionable_node_ids.includes(node.id);
+  const canApprove = onNode && allowed('approve');
+  const canSendBack = onNode && allowed('send_back');
+  const canReject = onNode && allowed('reject');
+  const canResubmit = allowed('resubmit') && onResubmit !== undefined;
+  const canWithdraw = allowed('withdraw');
+  const canCancelVacation = allowed('cancel_vacation');
   const canUndo = undoInfo?.can_undo === true && undoInfo.node_id !== null;
-  if (!canDecide && !task.can_withdraw && !task.can_resubmit && !canUndo && !task.can_cancel_vacation)
+  if (
+    !canApprove &&
+    !canSendBack &&
+    !canReject &&
+    !canResubmit &&
+    !canWithdraw &&
+    !canUndo &&
+    !canCancelVacation
+  )
     return null;
 
   const show = (action: Action) => {
@@ -137,31 +159,33 @@ export function TaskActions({ task, node, undoInfo, onDecided, onResubmit }: Tas
 
   return (
     <div className="task-actions" data-testid="task-actions">
-      {canDecide ? (
-        <>
-          <Button theme="solid" type="primary" onClick={() => show('approve')}>
-            承認
-          </Button>
-          <Button theme="solid" type="warning" onClick={() => show('send_back')}>
-            差戻し
-          </Button>
-          <Button theme="solid" type="danger" onClick={() => show('reject')}>
-            却下
-          </Button>
-        </>
+      {canApprove ? (
+        <Button theme="solid" type="primary" onClick={() => show('approve')}>
+          承認
+        </Button>
       ) : null}
-      {task.can_resubmit && onResubmit ? (
+      {canSendBack ? (
+        <Button theme="solid" type="warning" onClick={() => show('send_back')}>
+          差戻し
+        </Button>
+      ) : null}
+      {canReject ? (
+        <Button theme="solid" type="danger" onClick={() => show('reject')}>
+          却下
+        </Button>
+      ) : null}
+      {canResubmit ? (
         <Button theme="solid" type="primary" onClick={onResubmit}>
           再申請
         </Button>
       ) : null}
-      {task.can_withdraw ? (
+      {canWithdraw ? (
         <Button type="danger" onClick={() => show('withdraw')}>
           取消
         </Button>
       ) : null}
       {canUndo ? <Button onClick={() => show('undo')}>承認取消</Button> : null}
-      {task.can_cancel_vacation ? (
+      {canCancelVacation ? (
         <Button type="danger" onClick={() => show('cancel_vacation')}>
           休暇取消
         </Button>

@@ -33,6 +33,8 @@ function task(overrides: Partial<TTask> = {}): TTask {
     can_resubmit: false,
     can_withdraw: false,
     can_cancel_vacation: false,
+    allowed_actions: ['approve', 'send_back', 'reject'],
+    actionable_node_ids: [21],
     ...overrides,
   };
 }
@@ -224,7 +226,9 @@ describe('task detail', () => {
   });
 
   it('lets the applicant withdraw a task in progress', async () => {
-    const { requests } = mockTask({ task: task({ can_withdraw: true }) });
+    const { requests } = mockTask({
+      task: task({ can_withdraw: true, allowed_actions: ['withdraw'], actionable_node_ids: [] }),
+    });
     const user = userEvent.setup();
     renderWithRouter(<TaskDetailRoute />, {
       path: '/task/tasks/unresolved/7',
@@ -256,5 +260,30 @@ describe('task detail', () => {
     renderApproval();
     await screen.findByRole('img', { name: /承認フロー/ });
     expect(screen.queryByRole('button', { name: '承認' })).toBeNull();
+  });
+
+  it('offers the applicant no decision on their own pending request (issue 12, item 12)', async () => {
+    mockTask({
+      task: task({ can_withdraw: true, allowed_actions: ['withdraw'], actionable_node_ids: [] }),
+    });
+    renderApproval();
+    expect(await screen.findByRole('button', { name: '取消' })).toBeInTheDocument();
+    for (const name of ['承認', '差戻し', '却下']) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('offers no decision on a pending node the caller may not act on', async () => {
+    mockTask({ task: task({ actionable_node_ids: [22] }) });
+    renderApproval();
+    await screen.findByRole('img', { name: /承認フロー/ });
+    expect(screen.queryByTestId('task-actions')).toBeNull();
+  });
+
+  it('shows only the actions the server allows', async () => {
+    mockTask({ task: task({ allowed_actions: ['approve'], actionable_node_ids: [21] }) });
+    renderApproval();
+    expect(await screen.findByRole('button', { name: '承認' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '差戻し' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '却下' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
   });
 });

@@ -151,6 +151,23 @@ describe('request form', () => {
     expect(within(fieldBox('doc')).getByTestId('file-name')).toHaveTextContent('選択されていません');
   });
 
+  it('refuses a file over 2 MB picked after a failed submit, and says so (issue 12, item 14)', async () => {
+    const { requests } = mockCreate();
+    const user = userEvent.setup();
+    renderCreate();
+    await screen.findByRole('heading', { name: /休暇申請/ });
+    await user.click(screen.getByRole('button', { name: '申請' }));
+    await waitFor(() => expect(errorOf('doc')).toBe(MSG.fileRequired));
+    await user.upload(fieldBox('doc').querySelector('input[type=file]')!, pngFile(MAX_UPLOAD_BYTES + 1));
+    await waitFor(() => expect(errorOf('doc')).toBe(FIELD_MSG.fileTooLarge('証明書', MAX_UPLOAD_KB)));
+    // Still said after the form's own checks ran again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errorOf('doc')).toBe(FIELD_MSG.fileTooLarge('証明書', MAX_UPLOAD_KB));
+    await user.upload(fieldBox('doc').querySelector('input[type=file]')!, pngFile(10));
+    await waitFor(() => expect(errorOf('doc')).toBeNull());
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it('asks before sending, sends the typed values and opens the new task', async () => {
     const { requests } = mockCreate();
     const user = userEvent.setup();

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_forward_unread_idx" ON "notifications" USING btree ("forward") WHERE not "notifications"."is_read";
