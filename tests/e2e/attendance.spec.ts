@@ -114,6 +114,22 @@ test('attendance: yamada enters and submits the month, suzuki approves, hr downl
   await typeTime(overtimeRow, overtimeDay, '終了', '23:30');
   await expect(overtimeRow.locator('[data-figure="night_over"]')).toHaveText('1:30');
   await expect(summary(yamada, 'night_over_time')).toHaveText('1:30');
+  if (mobile) {
+    // Issue 12 item 16: on a phone the day's computed hours are on a line under it, in view, and the
+    // grid fits the screen instead of hiding its figure columns off to the right.
+    const line = grid.locator(`tr[data-testid="attendance-day-summary"][data-day="${overtimeDay}"]`);
+    await expect(line).toBeVisible();
+    await expect(line).toContainText('深夜 1:30');
+    await expect(overtimeRow.locator('[data-figure="night_over"]')).toBeHidden();
+    const overflow = await grid.evaluate((table) => {
+      const box = table.parentElement!;
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(1);
+    await keepScreenshot(yamada, testInfo, 'attendance-phone-day-line');
+  } else {
+    await expect(grid.locator('tr[data-testid="attendance-day-summary"]').first()).toBeHidden();
+  }
   expect(await summaryMinutes(yamada, 'total_work_time')).toBe(
     totalBefore + minutes('23:30') - minutes(contractEnd),
   );

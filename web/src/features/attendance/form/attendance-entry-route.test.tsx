@@ -395,3 +395,35 @@ describe('issue 12: a day row names its problem once, and the draft never races 
     }
   });
 });
+
+describe('issue 12: the server’s month wins over the draft', () => {
+  it('stops autosaving once the server says the month was submitted elsewhere (409)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const { requests } = await openApril(aprilMonth(), {
+        [`PUT ${MONTH_PATH}`]: {
+          status: 409,
+          body: { detail: '申請済みの月は変更できません。', code: 'conflict' },
+        },
+      });
+      await user.selectOptions(cell(1, '区分'), '01');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS + 100);
+      });
+      await waitFor(() =>
+        expect(screen.getByTestId('draft-status')).toHaveAttribute('data-status', 'closed'),
+      );
+      const puts = () => requests.filter((r) => r.method === 'PUT').length;
+      expect(puts()).toBe(1);
+      await user.selectOptions(cell(2, '区分'), '01');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS * 2);
+      });
+      expect(puts()).toBe(1);
+      expect(screen.getByTestId('draft-status')).toHaveTextContent('この月は既に申請されています');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -81,7 +81,10 @@ describe('HR correction of an approved 勤怠報告', () => {
     expect(await screen.findByTestId('correction-errors')).toHaveTextContent(
       '社内勤怠 9日 終了：終了時刻は開始時刻より後にしてください。',
     );
-    expect(within(row(9)).getByRole('alert')).toHaveTextContent('終了時刻は開始時刻より後にしてください。');
+    // One message at the day's row (issue 12), describing the end cell it names.
+    const message = screen.getAllByTestId('attendance-day-error').find((r) => r.dataset.day === '9')!;
+    expect(within(message).getByRole('alert')).toHaveTextContent('終了時刻は開始時刻より後にしてください。');
+    expect(within(row(9)).getByLabelText('9日 終了')).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/attendance/tasks/modify-details/12');
   }, 30_000);
 
