@@ -54,7 +54,7 @@ export default function VacationsRoute() {
       <BalanceCard query={status} />
       <section aria-labelledby="leave-history-heading">
         <h3 id="leave-history-heading" className="leave-history__heading">
-          休暇履歴
+          取得履歴
         </h3>
         <div className="leave-toolbar" role="search" aria-label="絞り込み">
           <YearSelect value={year} years={years} onChange={setYear} />
