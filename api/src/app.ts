@@ -36,6 +36,7 @@ import { QUEUE_BOARD_PATH, queueBoard } from './modules/outbox/queue-board.ts';
 import { proxiesModule } from './modules/proxies/proxies.routes.ts';
 import { tasksModule } from './modules/tasks/tasks.routes.ts';
 import { registerVacationKind } from './modules/vacations/vacation-kind.ts';
+import { slipsModule } from './modules/slips/slips.routes.ts';
 import { vacationsModule } from './modules/vacations/vacations.routes.ts';
 import { workflowModule } from './modules/workflow/workflow.routes.ts';
 import { setPublicUrl } from './pagination.ts';
@@ -77,6 +78,7 @@ const API_MODULES: readonly ApiModule[] = [
   workflowModule,
   proxiesModule,
   vacationsModule,
+  slipsModule,
   attendanceModule,
   calendarModule,
   botModule,

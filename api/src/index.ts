@@ -16,6 +16,7 @@ import { withJwtSecret } from './jwt-secret.ts';
 import { createLogger } from './logger.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';
 import { startOutboxRelay } from './modules/outbox/relay.ts';
+import { startGrantJob } from './modules/vacations/grant-job.ts';
 import { archiveName } from './ops/backup/backup-files.ts';
 import { startEmbeddedBackups } from './ops/backup/embedded-backups.ts';
 import { takeBackup } from './ops/backup/take-backup.ts';
@@ -134,6 +135,8 @@ const app = createApp({
 });
 server.off('request', starting);
 server.on('request', app);
+// The statutory paid-leave grants: now, then hourly; idempotent, so replicas may all run it.
+const grantJob = startGrantJob({ db: handle.db, logger });
 const backups =
   handle.kind === 'pglite'
     ? await startEmbeddedBackups({ handle, dataDir: config.dataDir, config: config.backup, logger })
@@ -155,6 +158,8 @@ shutdown = async (reason) => {
   force.unref();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  grantJob.stop();
+  await grantJob.firstRun;
   await backups?.stop();
   await relay?.stop();
   await botQueues?.close();

@@ -50,6 +50,8 @@ beforeAll(async () => {
     calendarFile: await firstId('company_calendar_files'),
     proxy: await firstId('approval_proxies'),
     notification: await firstId('notifications'),
+    paymentSlip: await firstId('payment_slips'),
+    withholdingSlip: await firstId('withholding_slips'),
   };
   const { rows } = (await t.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
@@ -75,6 +77,8 @@ function idFor(param: string, before: string): string {
     files: ids.calendarFile,
     proxies: ids.proxy,
     notifications: ids.notification,
+    'payment-slip': ids.paymentSlip,
+    withholding: ids.withholdingSlip,
   };
   const id = param === 'id' ? byCollection[before] : undefined;
   if (id === undefined) throw new Error(`no demo record for :${param} after ${before}/`);

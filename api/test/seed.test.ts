@@ -15,6 +15,7 @@ import { users } from '../src/db/schema/users.ts';
 import { vacations } from '../src/db/schema/vacations.ts';
 import { nodes, workflowFields, workflows } from '../src/db/schema/workflows.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/demo-accounts.ts';
+import { DEMO_LEAVE_HISTORY } from '../src/seed/leave-history.ts';
 import { seedDemo } from '../src/seed/seed-demo.ts';
 import { createLogger } from '../src/logger.ts';
 import { openTestDatabase, type TestDatabase } from './support/test-database.ts';
@@ -259,7 +260,10 @@ describe('demo workflows', () => {
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['01', '02', '10', '90', '99']));
     const files = await db.select({ name: attachments.name }).from(attachments);
     expect(files.map((f) => f.name)).toContain('領収書.svg');
-    expect(await db.select().from(vacations)).toHaveLength(1);
+    // The approved request's leave, and the past leave of leave-history.ts.
+    const leave = await db.select().from(vacations);
+    expect(leave.filter((v) => v.taskId !== null)).toHaveLength(1);
+    expect(leave).toHaveLength(1 + DEMO_LEAVE_HISTORY.length);
     const proxies = await db.select().from(approvalProxies);
     expect(proxies).toHaveLength(1);
     const today = new Date('2026-11-22T00:00:00Z').toISOString().slice(0, 10);

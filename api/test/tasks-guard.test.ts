@@ -355,7 +355,7 @@ describe('vacation requests', () => {
     const balance = await request(t.app)
       .get('/api/paid-vacation/status/')
       .set(await as('yamashita'));
-    expect(balance.body).toEqual({ granted: 10, used: 2, pending: 5, remaining: 3 });
+    expect(balance.body).toMatchObject({ granted: 10, used: 2, pending: 5, remaining: 3 });
 
     const overlap = await request(t.app)
       .post(`/api/task/workflows/${workflowId}/form/`)

@@ -24,6 +24,8 @@ import {
 import { seedDemoAttendance } from './attendance.ts';
 import { calendarSvg } from './calendar-image.ts';
 import { seedDemoWorkflows } from './seed-workflows.ts';
+import { seedDemoLeaveHistory } from './leave-history.ts';
+import { seedDemoSlips } from './slips.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import {
   DEMO_ADMIN,
@@ -225,6 +227,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
 
     const withWorkflows = await seedDemoWorkflows(tx, now);
     await seedDemoAttendance(tx, now);
+    await seedDemoLeaveHistory(tx, now);
+    await seedDemoSlips(tx, now);
 
     const yamada = must(userIds.get('yamada'), 'user yamada');
     const bells = [];

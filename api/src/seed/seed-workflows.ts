@@ -14,12 +14,12 @@ import {
 } from '../modules/tasks/flow.ts';
 import { loadApplicant } from '../modules/tasks/org-chain.ts';
 import { enterLeaveHistory } from '../modules/vacations/vacation-checks.ts';
+import { runPaidLeaveGrants } from '../modules/vacations/grant-job.ts';
 import type { Db } from '../db/client.ts';
 import { approvalProxies } from '../db/schema/proxies.ts';
 import { attachments, taskNodeApprovers, taskNodes, tasks } from '../db/schema/tasks.ts';
 import { users } from '../db/schema/users.ts';
 import { employees } from '../db/schema/employees.ts';
-import { paidLeaveGrants } from '../db/schema/vacations.ts';
 import { nodeApprovers, nodes, workflowFields, workflows } from '../db/schema/workflows.ts';
 import { DEMO_PAID_LEAVE, DEMO_PROXY, DEMO_TASKS, DEMO_WORKFLOWS, type DemoTask } from './demo-workflows.ts';
 
@@ -211,23 +211,16 @@ export async function seedDemoWorkflows(tx: Db, now: Date): Promise<boolean> {
   if (any || !people.has(DEMO_PROXY.principal)) return false;
   await writeWorkflows(tx);
 
-  const year = Number(tokyoDate(now).slice(0, 4)) - (Number(tokyoDate(now).slice(5, 7)) < 4 ? 1 : 0);
-  const leaveUsers = await userIdsOf(
+  const leaveUsers = await userIdsOf(tx, [...DEMO_PAID_LEAVE]);
+  const leaveEmployees = await tx
+    .select({ id: employees.id })
+    .from(employees)
+    .where(inArray(employees.userId, [...leaveUsers.values()]));
+  await runPaidLeaveGrants(
     tx,
-    DEMO_PAID_LEAVE.map((p) => p.username),
+    tokyoDate(now),
+    leaveEmployees.map((e) => e.id),
   );
-  for (const grant of DEMO_PAID_LEAVE) {
-    const [employee] = await tx
-      .select({ id: employees.id })
-      .from(employees)
-      .where(eq(employees.userId, leaveUsers.get(grant.username)!));
-    await tx.insert(paidLeaveGrants).values({
-      employeeId: employee!.id,
-      grantedOn: `${year}-04-01`,
-      expiresOn: `${year + 2}-04-01`,
-      days: grant.days,
-    });
-  }
   await tx.insert(approvalProxies).values({
     principalId: people.get(DEMO_PROXY.principal)!,
     proxyId: people.get(DEMO_PROXY.proxy)!,

@@ -53,6 +53,7 @@ export const FIELD_LABELS = {
   reason: '却下理由',
   task_id: '申請',
   year: '年',
+  employee: '社員',
   month: '月',
   first: '社内勤務',
   second: '客先勤務',

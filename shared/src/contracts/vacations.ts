@@ -23,3 +23,43 @@ export const ZPaidLeaveBalance = z.object({
   remaining: z.number(),
 });
 export type TPaidLeaveBalance = z.infer<typeof ZPaidLeaveBalance>;
+
+export const ZPaidLeaveGrant = z.object({
+  granted_on: z.string(),
+  /** The day the grant lapses (valid until the day before). */
+  expires_on: z.string(),
+  days: z.number(),
+  used_days: z.number(),
+  remaining_days: z.number(),
+});
+export type TPaidLeaveGrant = z.infer<typeof ZPaidLeaveGrant>;
+
+/**
+ * GET paid-vacation/status/ (issue 13's pinned shape, plus the balance fields above): the valid
+ * grants oldest first, the days left, those lapsing within 3 months, the next statutory grant and
+ * the running five-day obligation.
+ */
+export const ZPaidLeaveStatus = ZPaidLeaveBalance.extend({
+  remaining_days: z.number(),
+  expiring_days: z.number(),
+  grants: z.array(ZPaidLeaveGrant),
+  next_grant: z.object({ date: z.string(), days: z.number() }).nullable(),
+  obligation: z
+    .object({
+      required_days: z.number(),
+      taken_days: z.number(),
+      deadline: z.string(),
+      granted_on: z.string(),
+    })
+    .nullable(),
+});
+export type TPaidLeaveStatus = z.infer<typeof ZPaidLeaveStatus>;
+
+/** GET paid-vacation/end-date/: the next day on which unused paid leave lapses, and how much. */
+export const ZPaidLeaveEndDate = z.object({ end_date: z.string().nullable(), days: z.number() });
+export type TPaidLeaveEndDate = z.infer<typeof ZPaidLeaveEndDate>;
+
+/** `?employee=` (an employee id) for those who may see another employee's leave. */
+export const ZLeaveOwnerQuery = z.object({
+  employee: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});

@@ -13,6 +13,8 @@ const NODES = ['admin-nodes'] as const;
 const NOTIFICATIONS = ['notifications'] as const;
 const CALENDAR = ['company', 'calendar'] as const;
 const BUSINESS_DAYS = ['business-days'] as const;
+const LEAVE = ['leave'] as const;
+const SLIPS = ['slips'] as const;
 
 export const queryKeys = {
   /** Under ['account']: the signed-in user and the counts that every task action changes. */
@@ -75,6 +77,19 @@ export const queryKeys = {
     page: (isRead: boolean, page: number) => [...NOTIFICATIONS, 'page', { isRead, page }] as const,
     list: (isRead: boolean) => [...NOTIFICATIONS, 'list', { isRead }] as const,
   },
+  /** My leave history and paid-leave status: a vacation approved or undone moves them. */
+  leave: {
+    all: LEAVE,
+    history: [...LEAVE, 'history'] as const,
+    status: [...LEAVE, 'status'] as const,
+  },
+  /** My payslips and withholding slips. */
+  slips: {
+    all: SLIPS,
+    list: (kind: 'payment' | 'withholding', year: number, page: number) =>
+      [...SLIPS, kind, 'list', { year, page }] as const,
+    detail: (kind: 'payment' | 'withholding', id: number) => [...SLIPS, kind, 'detail', id] as const,
+  },
 };
 
 /**
@@ -89,7 +104,7 @@ const invalidateAll = async (queryClient: QueryClient, keys: readonly (readonly 
 
 /** After a task action: the lists, the task itself, and the counts of the sidebar and the home page. */
 export const invalidateAfterTaskAction = (queryClient: QueryClient) =>
-  invalidateAll(queryClient, [queryKeys.tasks.all, queryKeys.account.all]);
+  invalidateAll(queryClient, [queryKeys.tasks.all, queryKeys.account.all, queryKeys.leave.all]);
 
 /** A submitted 勤怠報告 is also a task: my months, the task lists and the counts. */
 export const invalidateAfterAttendanceSubmit = (queryClient: QueryClient) =>

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   unique,
   varchar,
   type AnyPgColumn,
@@ -42,9 +43,18 @@ export const positions = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     title: varchar({ length: 50 }).notNull().default(''),
     isPartTime: boolean('is_part_time').notNull().default(false),
+    /**
+     * Contracted working days a week of a part-time position (1–4: the statutory 比例付与 of paid
+     * leave); null or 5 counts as full-time. A position that is not part-time is always full-time.
+     */
+    weeklyWorkDays: smallint('weekly_work_days'),
   },
   (t) => [
     unique('positions_employee_id_organization_id_key').on(t.employeeId, t.organizationId),
     index('positions_organization_id_idx').on(t.organizationId),
+    check(
+      'positions_weekly_work_days_check',
+      sql`${t.weeklyWorkDays} is null or ${t.weeklyWorkDays} between 1 and 7`,
+    ),
   ],
 );

@@ -10,6 +10,7 @@ import {
   integer,
   pgTable,
   timestamp,
+  unique,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { TVacationCategory } from '@portal/shared/workflow/codes';
@@ -54,9 +55,13 @@ export const paidLeaveGrants = pgTable(
     /** Paid leave lapses two years after the grant (労働基準法 第115条). */
     expiresOn: date('expires_on', { mode: 'string' }).notNull(),
     days: doublePrecision().notNull(),
+    /** 'auto' for the statutory grant job (vacations/grant-job.ts), 'manual' for HR or imports. */
+    source: varchar({ length: 10 }).$type<'auto' | 'manual'>().notNull().default('manual'),
   },
   (t) => [
     index('paid_leave_grants_employee_id_idx').on(t.employeeId, t.expiresOn),
+    /** One grant per employee and grant date: the grant job may run any number of times. */
+    unique('paid_leave_grants_employee_id_granted_on_key').on(t.employeeId, t.grantedOn),
     check('paid_leave_grants_dates_check', sql`${t.expiresOn} > ${t.grantedOn}`),
   ],
 );

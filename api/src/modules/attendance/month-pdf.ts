@@ -1,51 +1,10 @@
 // A month as PDF (pdfkit) for /attendance/pdf: the merged daily table, the totals and the remark, in
-// Noto Sans CJK JP from the system's fonts-noto-cjk package (docs/decisions.md). Without that font
-// the call answers 503 with a message naming the package, rather than a PDF of empty boxes.
-import { readFile } from 'node:fs/promises';
+// the Japanese face of pdf-font.ts (docs/decisions.md).
 import PDFDocument from 'pdfkit';
 import { ATTENDANCE_DAY_HEADERS as H, ATTENDANCE_TOTAL_LABELS } from '@portal/shared/contracts/attendance';
-import { ATTENDANCE_MSG } from '@portal/shared/messages';
-import { ApiError } from '../../errors.ts';
+import { requireJapaneseFont } from '../../pdf-font.ts';
 import { hoursMinutes, mergedRows } from './month-rows.ts';
 import type { MonthSheetInput } from './workbook.ts';
-
-/** Where Debian/Ubuntu (fonts-noto-cjk), Fedora and Arch put the Japanese face; first found wins. */
-const FONT_CANDIDATES = [
-  { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKjp-Regular' },
-  { path: '/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKjp-Regular' },
-  { path: '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKjp-Regular' },
-  { path: '/usr/share/fonts/opentype/noto/NotoSansCJKjp-Regular.otf', family: undefined },
-] as const;
-
-export class PdfFontMissing extends ApiError {
-  readonly status = 503;
-  readonly code = 'server_error';
-  constructor() {
-    super(ATTENDANCE_MSG.pdfFontMissing);
-  }
-}
-
-interface LoadedFont {
-  readonly data: Buffer;
-  readonly family: string | undefined;
-}
-
-let fontPromise: Promise<LoadedFont | null> | null = null;
-
-/** The font file, read once per process (it is ~20 MB; pdfkit embeds only the glyphs used). */
-function loadFont(): Promise<LoadedFont | null> {
-  fontPromise ??= (async () => {
-    for (const candidate of FONT_CANDIDATES) {
-      try {
-        return { data: await readFile(candidate.path), family: candidate.family };
-      } catch {
-        // try the next place
-      }
-    }
-    return null;
-  })();
-  return fontPromise;
-}
 
 const COLUMNS = [
   { header: H.day, width: 28 },
@@ -60,8 +19,7 @@ const COLUMNS = [
 ] as const;
 
 export async function monthPdf(input: MonthSheetInput & { basicDays: number }): Promise<Buffer> {
-  const font = await loadFont();
-  if (!font) throw new PdfFontMissing();
+  const font = await requireJapaneseFont();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 36,

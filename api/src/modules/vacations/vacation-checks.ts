@@ -4,7 +4,7 @@
 // a request checked and written, an approval entering the history — first takes that employee's row
 // lock, so simultaneous requests are checked one after the other and cannot together overdraw the
 // balance or overlap.
-import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { NON_FIELD_ERRORS } from '@portal/shared/contracts/errors';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
 import { PAID_LEAVE_CATEGORY } from '@portal/shared/codes';
@@ -20,11 +20,12 @@ import {
 import type { Db } from '../../db/client.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { tasks } from '../../db/schema/tasks.ts';
-import { paidLeaveGrants, vacations } from '../../db/schema/vacations.ts';
+import { vacations } from '../../db/schema/vacations.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { ValidationError } from '../../errors.ts';
 import { leaveDayCounter, type LeaveDayCounter } from './leave-days.ts';
+import { loadPaidLeaveLedger } from './paid-leave-ledger.ts';
 import type { FieldRow } from '../tasks/form-values.ts';
 
 interface OpenRequest {
@@ -67,6 +68,22 @@ export async function lockEmployeeLeave(tx: Db, employeeId: number): Promise<voi
     .for('no key update');
 }
 
+/** Days of paid leave requested and still awaiting approval. */
+export async function pendingPaidLeave(
+  db: Db,
+  applicantId: number,
+  exceptTaskId: number | null,
+  count: LeaveDayCounter,
+): Promise<number> {
+  return (await openVacationRequests(db, applicantId, exceptTaskId))
+    .filter((r) => r.category === PAID_LEAVE_CATEGORY)
+    .reduce((sum, r) => sum + count(r.period), 0);
+}
+
+/**
+ * The balance on today: the valid grants, what was taken from them (oldest grant first,
+ * paid-leave-ledger.ts), what awaits approval, and what is left to request.
+ */
 export async function paidLeaveBalance(
   db: Db,
   employeeId: number,
@@ -75,36 +92,11 @@ export async function paidLeaveBalance(
   countDays?: LeaveDayCounter,
 ): Promise<TPaidLeaveBalance> {
   const count = countDays ?? (await leaveDayCounter(db));
-  const today = tokyoDate();
-  const grants = await db
-    .select()
-    .from(paidLeaveGrants)
-    .where(
-      and(
-        eq(paidLeaveGrants.employeeId, employeeId),
-        lte(paidLeaveGrants.grantedOn, today),
-        gt(paidLeaveGrants.expiresOn, today),
-      ),
-    );
-  const granted = grants.reduce((sum, g) => sum + g.days, 0);
-  const since = grants.map((g) => g.grantedOn).sort()[0];
-  const [taken] = since
-    ? await db
-        .select({ days: sql<number>`coalesce(sum(${vacations.days}), 0)`.mapWith(Number) })
-        .from(vacations)
-        .where(
-          and(
-            eq(vacations.employeeId, employeeId),
-            eq(vacations.category, PAID_LEAVE_CATEGORY),
-            sql`${vacations.startDate} >= ${since}`,
-          ),
-        )
-    : [{ days: 0 }];
-  const pending = (await openVacationRequests(db, applicantId, exceptTaskId))
-    .filter((r) => r.category === PAID_LEAVE_CATEGORY)
-    .reduce((sum, r) => sum + count(r.period), 0);
-  const used = taken?.days ?? 0;
-  return { granted, used, pending, remaining: granted - used - pending };
+  const ledger = await loadPaidLeaveLedger(db, employeeId, tokyoDate());
+  const granted = ledger.grants.reduce((sum, g) => sum + g.days, 0);
+  const used = ledger.grants.reduce((sum, g) => sum + g.used_days, 0);
+  const pending = await pendingPaidLeave(db, applicantId, exceptTaskId, count);
+  return { granted, used, pending, remaining: ledger.remaining_days - pending };
 }
 
 /** Runs inside the submitting transaction: takes the employee's lock, then reads. */

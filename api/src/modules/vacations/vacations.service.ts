@@ -1,15 +1,21 @@
-// The leave history that approved vacation requests write (spec §7.6 employees/{code}/vacations/…)
-// and the caller's paid-leave balance. The history is shown to the employee themself, to holders of
+// The leave history that approved vacation requests write (spec §7.6 employees/{code}/vacations/…,
+// vacations/…) and the paid-leave status. The history is shown to the employee themself, to holders of
 // employee.view_attendance, and to holders of employee.view_attendance_org_only for employees of
-// their own organisations and below (employee-scope.ts); anyone else gets 404.
+// their own organisations and below (employee-scope.ts); anyone else gets 404. The caller's own
+// routes take `?employee=<id>` for those who may see another employee.
 import { eq } from 'drizzle-orm';
 import { monthBounds } from '@portal/shared/attendance/dates';
-import type { TPaidLeaveBalance, TVacation } from '@portal/shared/contracts/vacations';
+import type { TPaidLeaveEndDate, TPaidLeaveStatus, TVacation } from '@portal/shared/contracts/vacations';
 import { MSG } from '@portal/shared/messages';
+import { nextScheduledGrant } from '@portal/shared/paid-leave/schedule';
 import type { RequestContext } from '../../context.ts';
 import { employees } from '../../db/schema/employees.ts';
+import { positions } from '../../db/schema/organizations.ts';
+import { tokyoDate } from '../../dates.ts';
 import { mayViewEmployee } from '../../employee-scope.ts';
 import { NotFound } from '../../errors.ts';
+import { weeklyDaysOfPositions } from './grant-job.ts';
+import { loadPaidLeaveLedger } from './paid-leave-ledger.ts';
 import { paidLeaveBalance } from './vacation-checks.ts';
 import { listVacationsBetween } from './vacations.repository.ts';
 
@@ -29,12 +35,97 @@ export async function listEmployeeVacations({
   return listVacationsBetween(ctx.db, employee.id, first, last);
 }
 
-/** GET /api/paid-vacation/status/: the caller's paid leave; 404 '有休情報取得できません。' without an employee record. */
-export async function myPaidLeave({ ctx }: { ctx: RequestContext }): Promise<TPaidLeaveBalance> {
+interface LeaveOwner {
+  readonly id: number;
+  readonly userId: number | null;
+  readonly joinDate: string | null;
+}
+
+/**
+ * The employee whose leave is asked for: the caller's own record, or `employeeId` when the caller
+ * may see that employee; else 404 (with `missing` as its message when the caller has no record).
+ */
+async function leaveOwner(
+  ctx: RequestContext,
+  employeeId: number | undefined,
+  missing?: string,
+): Promise<LeaveOwner> {
+  const columns = { id: employees.id, userId: employees.userId, joinDate: employees.joinDate };
   const [employee] = await ctx.db
-    .select({ id: employees.id })
+    .select(columns)
     .from(employees)
-    .where(eq(employees.userId, ctx.user.id));
-  if (!employee) throw new NotFound(MSG.paidLeaveUnavailable);
-  return paidLeaveBalance(ctx.db, employee.id, ctx.user.id);
+    .where(employeeId === undefined ? eq(employees.userId, ctx.user.id) : eq(employees.id, employeeId));
+  if (!employee) throw new NotFound(employeeId === undefined ? missing : undefined);
+  if (employeeId !== undefined && !(await mayViewEmployee(ctx, employee))) throw new NotFound();
+  return employee;
+}
+
+/** GET vacations/, vacations/year/{y}/, vacations/year/{y}/month/{m}/: the leave history, earliest first. */
+export async function myVacations({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { employee?: number; year?: number; month?: number };
+}): Promise<TVacation[]> {
+  const owner = await leaveOwner(ctx, input.employee);
+  if (input.year === undefined) return listVacationsBetween(ctx.db, owner.id, '0001-01-01', '9999-12-31');
+  if (input.month === undefined)
+    return listVacationsBetween(ctx.db, owner.id, `${input.year}-01-01`, `${input.year}-12-31`);
+  const { first, last } = monthBounds(input.year, input.month);
+  return listVacationsBetween(ctx.db, owner.id, first, last);
+}
+
+/**
+ * GET /api/paid-vacation/status/: the paid leave of the caller (or of `?employee=` for those who may
+ * see them); 404 '有休情報取得できません。' without an employee record.
+ */
+export async function myPaidLeave({
+  ctx,
+  input = {},
+}: {
+  ctx: RequestContext;
+  input?: { employee?: number };
+}): Promise<TPaidLeaveStatus> {
+  const owner = await leaveOwner(ctx, input.employee, MSG.paidLeaveUnavailable);
+  const today = tokyoDate();
+  const ledger = await loadPaidLeaveLedger(ctx.db, owner.id, today);
+  const balance = await paidLeaveBalance(ctx.db, owner.id, owner.userId ?? -1);
+  const weekly = weeklyDaysOfPositions(
+    await ctx.db
+      .select({ isPartTime: positions.isPartTime, weeklyWorkDays: positions.weeklyWorkDays })
+      .from(positions)
+      .where(eq(positions.employeeId, owner.id)),
+  );
+  const next = owner.joinDate ? nextScheduledGrant(owner.joinDate, weekly, today) : null;
+  return {
+    ...balance,
+    remaining_days: ledger.remaining_days,
+    expiring_days: ledger.expiring_days,
+    grants: ledger.grants.map((g) => ({
+      granted_on: g.granted_on,
+      expires_on: g.expires_on,
+      days: g.days,
+      used_days: g.used_days,
+      remaining_days: g.remaining_days,
+    })),
+    next_grant: next ? { date: next.granted_on, days: next.days } : null,
+    obligation: ledger.obligation,
+  };
+}
+
+/** GET /api/paid-vacation/end-date/: the next day unused paid leave lapses on, and how many days. */
+export async function myPaidLeaveEndDate({
+  ctx,
+  input = {},
+}: {
+  ctx: RequestContext;
+  input?: { employee?: number };
+}): Promise<TPaidLeaveEndDate> {
+  const owner = await leaveOwner(ctx, input.employee, MSG.paidLeaveUnavailable);
+  const ledger = await loadPaidLeaveLedger(ctx.db, owner.id, tokyoDate());
+  const lapsing = ledger.grants.find((g) => g.remaining_days > 0);
+  return lapsing
+    ? { end_date: lapsing.expires_on, days: lapsing.remaining_days }
+    : { end_date: null, days: 0 };
 }

@@ -1,5 +1,8 @@
-import { ComingSoon } from '@/components/coming-soon.tsx';
+import { SlipList } from '../components/slip-list.tsx';
 
+export const EMPTY_PAYMENT_SLIPS = 'この年の給与明細はありません。';
+
+/** /payment-slip: my payslips by year. */
 export default function PaymentSlipRoute() {
-  return <ComingSoon />;
+  return <SlipList kind="payment" headingId="payment-slip-heading" empty={EMPTY_PAYMENT_SLIPS} />;
 }

@@ -1,0 +1,117 @@
+// The paid-leave balance on a day: leave is taken from the oldest grant valid on its date first
+// (a grant is valid from granted_on until the day before expires_on); half days count 0.5. Also the
+// annual five-day obligation (年5日の時季指定義務, 労働基準法 第39条第7項): from every grant of 10
+// days or more, the employee must take 5 days within the year that starts on its grant date.
+import { addDays, addMonths } from './schedule.ts';
+
+export interface TGrantRow {
+  readonly granted_on: string;
+  readonly expires_on: string;
+  readonly days: number;
+}
+
+/** Paid leave taken (or approved): dated by its first day. */
+export interface TLeaveUse {
+  readonly date: string;
+  readonly days: number;
+}
+
+export interface TGrantUse extends TGrantRow {
+  readonly used_days: number;
+  readonly remaining_days: number;
+}
+
+export const OBLIGATION_MIN_GRANT = 10;
+export const OBLIGATION_DAYS = 5;
+/** The window before expiry in which remaining days are called "expiring soon". */
+export const EXPIRING_WITHIN_MONTHS = 3;
+
+export interface TObligation {
+  readonly required_days: number;
+  readonly taken_days: number;
+  /** The last day of the year that started on the grant date. */
+  readonly deadline: string;
+  /** The grant that started it. */
+  readonly granted_on: string;
+}
+
+export interface TBalanceOnDay {
+  /** The grants valid on the day, oldest first, with what was taken from each. */
+  readonly grants: TGrantUse[];
+  readonly remaining_days: number;
+  /** Remaining days of grants that lapse within three months of the day. */
+  readonly expiring_days: number;
+  /** Leave that found no valid grant with days left (taken before any grant, or overdrawn). */
+  readonly unallocated_days: number;
+  readonly obligation: TObligation | null;
+}
+
+const byGrantDate = (a: TGrantRow, b: TGrantRow) =>
+  a.granted_on < b.granted_on ? -1 : a.granted_on > b.granted_on ? 1 : 0;
+
+/** What each grant gave, oldest first: every use draws on the oldest grant valid on its date. */
+export function allocateLeave(
+  grants: readonly TGrantRow[],
+  uses: readonly TLeaveUse[],
+): { grants: TGrantUse[]; unallocated_days: number } {
+  const ordered = [...grants].sort(byGrantDate);
+  const used = ordered.map(() => 0);
+  let unallocated = 0;
+  const dated = [...uses].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  for (const use of dated) {
+    let left = use.days;
+    ordered.forEach((grant, i) => {
+      if (left <= 0 || grant.granted_on > use.date || grant.expires_on <= use.date) return;
+      const take = Math.min(left, grant.days - used[i]!);
+      if (take <= 0) return;
+      used[i]! += take;
+      left -= take;
+    });
+    unallocated += left;
+  }
+  return {
+    grants: ordered.map((grant, i) => ({
+      ...grant,
+      used_days: used[i]!,
+      remaining_days: grant.days - used[i]!,
+    })),
+    unallocated_days: unallocated,
+  };
+}
+
+/** The five-day obligation running on `today`: from the latest grant of 10 days or more made within the last year. */
+export function obligationOn(
+  grants: readonly TGrantRow[],
+  uses: readonly TLeaveUse[],
+  today: string,
+): TObligation | null {
+  const start = [...grants]
+    .sort(byGrantDate)
+    .filter((g) => g.days >= OBLIGATION_MIN_GRANT && g.granted_on <= today)
+    .at(-1);
+  if (!start) return null;
+  const deadline = addDays(addMonths(start.granted_on, 12), -1);
+  if (deadline < today) return null;
+  const taken = uses
+    .filter((u) => u.date >= start.granted_on && u.date <= deadline)
+    .reduce((sum, u) => sum + u.days, 0);
+  return { required_days: OBLIGATION_DAYS, taken_days: taken, deadline, granted_on: start.granted_on };
+}
+
+/** The balance on `today`: the grants valid then with their use, the total left and the obligation. */
+export function balanceOn(
+  grants: readonly TGrantRow[],
+  uses: readonly TLeaveUse[],
+  today: string,
+): TBalanceOnDay {
+  const allocated = allocateLeave(grants, uses);
+  const valid = allocated.grants.filter((g) => g.granted_on <= today && g.expires_on > today);
+  const soon = addMonths(today, EXPIRING_WITHIN_MONTHS);
+  return {
+    grants: valid,
+    remaining_days: valid.reduce((sum, g) => sum + g.remaining_days, 0),
+    expiring_days: valid.filter((g) => g.expires_on <= soon).reduce((sum, g) => sum + g.remaining_days, 0),
+    unallocated_days: allocated.unallocated_days,
+    obligation: obligationOn(grants, uses, today),
+  };
+}
