@@ -2,6 +2,7 @@
 // errors naming the day with the draft left intact, and submission as a 勤怠報告 (one a month).
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTENDANCE_DAY_ERROR_MESSAGES } from '@portal/shared/attendance/errors';
 import { computeAttendanceTabs } from '@portal/shared/attendance/merge';
 import { ZAttendanceMonth } from '@portal/shared/contracts/attendance';
 import { ZTask } from '@portal/shared/contracts/tasks';
@@ -109,6 +110,18 @@ describe('saving the draft', () => {
     expectJapaneseError(res.body);
     const after = await getMonth(t, as, 'yamada', 2025, 4);
     expect(after.first.days).toEqual(before.first.days);
+    expect(after.saved_at).toBe(before.saved_at);
+  });
+
+  it('refuses an end before the start on its day instead of reading it as overnight (spec §4.4)', async () => {
+    const before = await getMonth(t, as, 'yamada', 2025, 4);
+    const body = setDay(withDefaultInput(before), 'first', 8, { type: '01', start: '22:00', end: '02:00' });
+    const res = await save('yamada', 2025, 4, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      'first.days.8.end': [ATTENDANCE_DAY_ERROR_MESSAGES.E_END_BEFORE_START],
+    });
+    const after = await getMonth(t, as, 'yamada', 2025, 4);
     expect(after.saved_at).toBe(before.saved_at);
   });
 

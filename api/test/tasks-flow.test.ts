@@ -18,6 +18,7 @@ import {
   tokens,
   userId,
   type As,
+  type NodeSpec,
 } from './support/workflow-fixtures.ts';
 
 let t: TestContext;
@@ -331,7 +332,8 @@ describe('selfDispatch', () => {
     });
     const created = await submit(t, as, 'suzuki', workflowId);
     const [own, next] = await approverNodes(t, as, 'suzuki', created.id);
-    expect(own).toMatchObject({ status: '90', acted_by_id: await userId(t, 'suzuki'), comment: '自己承認' });
+    // Passed by nobody, with the reason: the applicant is not recorded as approving their own request.
+    expect(own).toMatchObject({ status: '90', acted_by_id: null, comment: WORKFLOW_MSG.passedOwnNode });
     expect(next).toMatchObject({ status: '01', approvers: [{ id: await userId(t, 'sato') }] });
   });
 
@@ -342,10 +344,62 @@ describe('selfDispatch', () => {
     expect(node).toMatchObject({ status: '01', approvers: [{ id: await userId(t, 'sato') }] });
   });
 
-  it('02 falls back to self-approval at the top', async () => {
+  it('02 falls back to self-approval at the top: passed at submission, saying why', async () => {
     const workflowId = await createWorkflow(t, { nodes: [{ order: 1, dispatch: '02', self: '02' }] });
     const created = await submit(t, as, 'ito', workflowId);
     expect(created.status).toBe('90');
+    const [node] = await approverNodes(t, as, 'ito', created.id);
+    expect(node).toMatchObject({ status: '90', acted_by_id: null, comment: WORKFLOW_MSG.passedTopNode });
+  });
+
+  // The design question of issue 12: routing that lands on the applicant ("self if there is none")
+  // must never leave a node awaiting them, since nobody acts on their own request (docs/workflow.md).
+  it('never leaves a node awaiting its own applicant, whoever applies and however the node routes', async () => {
+    const shapes: NodeSpec[][] = [];
+    for (const self of ['01', '02'] as const) {
+      for (const dispatch of ['01', '02'] as const) shapes.push([{ order: 1, dispatch, self }]);
+      shapes.push([{ order: 1, approvers: ['suzuki'], self }]);
+      shapes.push([
+        { order: 1, approvers: ['suzuki'], self },
+        { order: 1, dispatch: '01', self },
+        { order: 2, dispatch: '02', self },
+      ]);
+    }
+    for (const nodes of shapes) {
+      const workflowId = await createWorkflow(t, { nodes });
+      for (const applicant of ['yamada', 'suzuki', 'sato', 'takahashi', 'ito']) {
+        const where = `${applicant} on ${JSON.stringify(nodes)}`;
+        const res = await request(t.app)
+          .post(`/api/task/workflows/${workflowId}/form/`)
+          .set(await as(applicant))
+          .send({ title: '件名' });
+        if (res.status === 400) {
+          // No head at all above the top (nodeDispatch 01 for 伊藤): refused, never routed to them.
+          expect(res.body, where).toEqual({ non_field_errors: [WORKFLOW_MSG.noApprover] });
+          continue;
+        }
+        expect(res.status, where).toBe(201);
+        const created = ZTask.parse(res.body);
+        const me = await userId(t, applicant);
+        for (const node of await approverNodes(t, as, applicant, created.id)) {
+          if (node.status === '90') {
+            expect(node.acted_by_id, where).toBeNull();
+            expect([WORKFLOW_MSG.passedOwnNode, WORKFLOW_MSG.passedTopNode], where).toContain(node.comment);
+          } else {
+            expect(
+              node.approvers.map((a) => a.id),
+              where,
+            ).not.toContain(me);
+            expect(node.approvers.length, where).toBeGreaterThan(0);
+          }
+        }
+        const approval = await list(applicant, 'approval');
+        expect(
+          approval.results.map((r) => r.id),
+          where,
+        ).not.toContain(created.id);
+      }
+    }
   });
 });
 

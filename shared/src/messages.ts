@@ -133,6 +133,10 @@ export const WORKFLOW_MSG = {
   undoNothing: '取り消せる承認がありません。',
   vacationUndoNotAllowed: '承認済みの休暇申請ではないため、休暇を取り消せません。',
   noApprover: '承認者が見つかりません。組織の長または承認者の設定を確認してください。',
+  /** The comment of a node passed at submission (selfDispatch 01: the applicant is its approver). */
+  passedOwnNode: '自己承認：申請者本人が承認者のため、申請時に自動で承認されました。',
+  /** selfDispatch 02 with no head above the applicant. */
+  passedTopNode: '自己承認：上位の承認者がいないため、申請時に自動で承認されました。',
   workflowInactive: 'このワークフローは現在申請できません。',
   workflowInUse: 'このワークフローには申請があるため削除できません。',
   nodeInUse: 'このノードは申請で使用されているため削除できません。',

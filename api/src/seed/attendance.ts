@@ -3,7 +3,7 @@
 // the lists (hr, kato's org-only view) and the payroll export have something to show. Written through
 // the attendance module's own check and the engine's routing. Skipped when the demo people or the
 // attendance workflow are missing, and when it has run before.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { applyDefaultInput } from '@portal/shared/attendance/form-rules';
 import type { TAttendanceFormDay } from '@portal/shared/attendance/form-state';
 import { ATTENDANCE_FILE_FIELD } from '@portal/shared/contracts/attendance';
@@ -12,7 +12,12 @@ import { PERM } from '@portal/shared/permissions';
 import { tokyoDate } from '../dates.ts';
 import { upsertDraft } from '../modules/attendance/attendance.repository.ts';
 import { checkMonth } from '../modules/attendance/check-month.ts';
-import { defaultData, findEmployeeOfUser, loadMonthSetup } from '../modules/attendance/month-setup.ts';
+import {
+  defaultData,
+  findEmployeeOfUser,
+  loadMonthSetup,
+  type MonthSetup,
+} from '../modules/attendance/month-setup.ts';
 import { writeVersion } from '../modules/attendance/submit-attendance.ts';
 import { advance, insertFlow, loadNodeDefinitions, planFlow } from '../modules/tasks/flow.ts';
 import { loadApplicant } from '../modules/tasks/org-chain.ts';
@@ -62,6 +67,54 @@ async function approveToTheEnd(tx: Db, taskId: number, at: Date): Promise<void> 
   }
 }
 
+/** A month with every business day worked at the contract hours; `lateDay` makes the first one run to 23:00. */
+function workedMonth(setup: MonthSetup, remark: string, lateDay: boolean) {
+  const { year, month } = setup;
+  const base = defaultData(setup);
+  const filled = applyDefaultInput(
+    { year, month, first: base.first.days, second: base.second.days },
+    'first',
+    setup.calendar,
+    setup.contract.first,
+  );
+  const days: TAttendanceFormDay[] = filled.first.map((d) => ({ ...d }));
+  const worked = days.findIndex((d) => d.type === '01');
+  if (lateDay && worked >= 0) days[worked] = { ...days[worked]!, end: '23:00' };
+  return checkMonth({ ...base, first: { ...base.first, days }, remark }, setup);
+}
+
+/** The month of each 勤怠報告 task that has none yet, as version 1 and the month's draft. */
+async function fillReportedMonths(tx: Db, workflowId: number): Promise<void> {
+  const reports = await tx
+    .select({ id: tasks.id, applicantId: tasks.applicantId, values: tasks.values })
+    .from(tasks)
+    .leftJoin(attendanceVersions, eq(attendanceVersions.taskId, tasks.id))
+    .where(and(eq(tasks.workflowId, workflowId), isNull(attendanceVersions.id)))
+    .orderBy(asc(tasks.id));
+  for (const report of reports) {
+    const values = report.values as { year?: unknown; month?: unknown; remark?: unknown };
+    const year = Number(values.year);
+    const month = Number(values.month);
+    const employee = await findEmployeeOfUser(tx, report.applicantId);
+    if (!employee || !Number.isInteger(year) || !Number.isInteger(month))
+      throw new Error(`demo seed: 勤怠報告 ${report.id} names no month of an employee`);
+    const setup = await loadMonthSetup(tx, employee.id, year, month);
+    const remark = typeof values.remark === 'string' ? values.remark : '';
+    const { data, result } = workedMonth(setup, remark, false);
+    await upsertDraft(tx, { employeeId: employee.id, year, month }, data);
+    await writeVersion(tx, {
+      taskId: report.id,
+      employeeId: employee.id,
+      year,
+      month,
+      data,
+      result,
+      createdById: report.applicantId,
+      isCorrection: false,
+    });
+  }
+}
+
 export async function seedDemoAttendance(tx: Db, now: Date): Promise<void> {
   const [workflow] = await tx
     .select({ id: workflows.id })
@@ -98,24 +151,15 @@ export async function seedDemoAttendance(tx: Db, now: Date): Promise<void> {
   await tx.insert(companyCalendar).values({ id: 1, legalHolidayWeekday: 0 }).onConflictDoNothing();
   await tx.insert(companyDaysOff).values(yearEndDaysOff(now)).onConflictDoNothing();
 
+  // Every 勤怠報告 the workflow seed wrote (nishimura's, awaiting 鈴木) gets the month it reports: a
+  // report without its days would open on an empty sheet (issue 12, acceptance 4).
+  await fillReportedMonths(tx, workflow.id);
+
   // 後藤's last month: every business day worked, a long day with night work, approved by 小林 (課長).
   const { year, month } = previousMonth(now);
   const employee = (await findEmployeeOfUser(tx, reporter.id))!;
   const setup = await loadMonthSetup(tx, employee.id, year, month);
-  const base = defaultData(setup);
-  const filled = applyDefaultInput(
-    { year, month, first: base.first.days, second: base.second.days },
-    'first',
-    setup.calendar,
-    setup.contract.first,
-  );
-  const days: TAttendanceFormDay[] = filled.first.map((d) => ({ ...d }));
-  const worked = days.findIndex((d) => d.type === '01');
-  if (worked >= 0) days[worked] = { ...days[worked]!, end: '23:00' };
-  const { data, result } = checkMonth(
-    { ...base, first: { ...base.first, days }, remark: '月末に客先対応で深夜作業がありました。' },
-    setup,
-  );
+  const { data, result } = workedMonth(setup, '月末に客先対応で深夜作業がありました。', true);
 
   const applicant = await loadApplicant(tx, reporter.id);
   const plan = await planFlow(tx, await loadNodeDefinitions(tx, workflow.id), applicant);

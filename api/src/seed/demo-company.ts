@@ -218,35 +218,40 @@ export const DEMO_USER_PERMISSIONS: readonly { username: string; permissions: re
 
 export const DEMO_ADMIN = { username: 'admin', fullName: '管理者' } as const;
 
-export interface DemoNotification {
-  readonly title: string;
-  readonly content: string;
-  readonly forward: string | null;
-  readonly isRead: boolean;
-  /** How long before the seeding moment it was sent. */
-  readonly minutesAgo: number;
-}
+/**
+ * A bell of the demo: a reminder with its own text and link, or the bell the engine would have sent
+ * about one of the user's seeded requests (BELL_MSG, linking to that task), found by its workflow and
+ * status and dated when the task was last acted on — never a request that does not exist.
+ */
+export type DemoNotification =
+  | {
+      readonly kind: 'reminder';
+      readonly title: string;
+      readonly content: string;
+      readonly forward: string;
+      readonly isRead: boolean;
+      /** How long before the seeding moment it was sent. */
+      readonly minutesAgo: number;
+    }
+  | {
+      readonly kind: 'request';
+      readonly workflowId: number;
+      /** 02: sent back (差戻し); 90: approved. */
+      readonly status: '02' | '90';
+      readonly isRead: boolean;
+    };
 
 export const DEMO_NOTIFICATIONS_FOR_YAMADA: readonly DemoNotification[] = [
+  // The 経費精算 鈴木 sent back (demo-workflows.ts).
+  { kind: 'request', workflowId: 3, status: '02', isRead: false },
   {
-    title: '申請が差戻されました',
-    content: '勤怠報告が 鈴木 一郎 さんにより差戻されました。内容を確認して再申請してください。',
-    forward: '/task/tasks/unresolved',
-    isRead: false,
-    minutesAgo: 45,
-  },
-  {
+    kind: 'reminder',
     title: '勤怠入力のお願い',
     content: '今月の勤怠を月末までに入力してください。',
     forward: '/task/workflows',
     isRead: false,
     minutesAgo: 60 * 26,
   },
-  {
-    title: '申請が承認されました',
-    content: '休暇申請が承認されました。',
-    forward: '/task/tasks/finished',
-    isRead: true,
-    minutesAgo: 60 * 24 * 4,
-  },
+  // The approved 休暇申請.
+  { kind: 'request', workflowId: 1, status: '90', isRead: true },
 ];

@@ -220,6 +220,7 @@ export const DEMO_PAID_LEAVE = [
 
 /**
  * Demo tasks. Values may be tokens the writer resolves against the seeding moment: '@year', '@month',
+ * '@last-month-year', '@last-month',
  * and '@mon-2' (the Monday two weeks before this week's) … '@fri+1'. `approved` approver nodes are approved in order; then `end` decides: stay in progress,
  * be sent back at the next node, rejected there, withdrawn, or run to the end (90).
  */
@@ -327,7 +328,7 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   {
     workflowId: 2,
     applicant: 'nishimura',
-    values: { year: '@year', month: '@month', remark: '' },
+    values: { year: '@last-month-year', month: '@last-month', remark: '' },
     approved: 0,
     end: 'open',
     daysAgo: 1,

@@ -1,7 +1,9 @@
 // Writes the demo company (demo-company.ts) into a migrated database, in one transaction. Refuses to
 // run twice: if the demo admin or the company row exists, nothing is written.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ORG_HEAD_TITLES } from '@portal/shared/codes';
+import { BELL_MSG } from '@portal/shared/messages';
+import { taskLink } from '@portal/shared/workflow/task-links';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { ensurePermissions } from '../db/reference-data.ts';
@@ -9,6 +11,8 @@ import { companyCalendarFiles, companyInfo } from '../db/schema/company.ts';
 import { contracts, employees } from '../db/schema/employees.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { organizations, positions } from '../db/schema/organizations.ts';
+import { taskNodes, tasks } from '../db/schema/tasks.ts';
+import { workflows } from '../db/schema/workflows.ts';
 import {
   groupPermissions,
   groups,
@@ -219,23 +223,73 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       contentType: 'image/svg+xml',
     });
 
-    const yamada = must(userIds.get('yamada'), 'user yamada');
-    await tx.insert(notifications).values(
-      DEMO_NOTIFICATIONS_FOR_YAMADA.map((n) => ({
-        userId: yamada,
-        title: n.title,
-        content: n.content,
-        forward: n.forward,
-        isRead: n.isRead,
-        createdAt: new Date(now.getTime() - n.minutesAgo * 60_000),
-      })),
-    );
-
-    await seedDemoWorkflows(tx, now);
+    const withWorkflows = await seedDemoWorkflows(tx, now);
     await seedDemoAttendance(tx, now);
+
+    const yamada = must(userIds.get('yamada'), 'user yamada');
+    const bells = [];
+    for (const n of DEMO_NOTIFICATIONS_FOR_YAMADA) {
+      if (n.kind === 'reminder') {
+        const { title, content, forward, isRead } = n;
+        bells.push({
+          title,
+          content,
+          forward,
+          isRead,
+          createdAt: new Date(now.getTime() - n.minutesAgo * 60_000),
+        });
+      } else if (withWorkflows) {
+        bells.push({ ...(await requestBell(tx, yamada, n)), isRead: n.isRead });
+      }
+    }
+    await tx.insert(notifications).values(bells.map((bell) => ({ userId: yamada, ...bell })));
 
     return { seeded: true, users: userRows.length, employees: employeeRows.length };
   });
+}
+
+/**
+ * The bell the engine sent the applicant about their seeded request of `workflowId` now in `status`
+ * (bells.ts): the same title, sentence and link, dated when the task was last acted on.
+ */
+async function requestBell(
+  tx: Db,
+  applicantId: number,
+  about: { readonly workflowId: number; readonly status: '02' | '90' },
+) {
+  const [task] = await tx
+    .select({ id: tasks.id, updatedAt: tasks.updatedAt, workflow: workflows.name })
+    .from(tasks)
+    .innerJoin(workflows, eq(workflows.id, tasks.workflowId))
+    .where(
+      and(
+        eq(tasks.applicantId, applicantId),
+        eq(tasks.workflowId, about.workflowId),
+        eq(tasks.status, about.status),
+      ),
+    )
+    .orderBy(desc(tasks.id))
+    .limit(1);
+  if (!task) throw new Error(`demo seed: no request of workflow ${about.workflowId} in ${about.status}`);
+  const forward = taskLink.mine(task.id, about.status);
+  if (about.status === '90')
+    return {
+      title: BELL_MSG.approvedTitle,
+      content: BELL_MSG.approvedContent(task.workflow),
+      forward,
+      createdAt: task.updatedAt,
+    };
+  const [sentBack] = await tx
+    .select({ comment: taskNodes.comment })
+    .from(taskNodes)
+    .where(and(eq(taskNodes.taskId, task.id), eq(taskNodes.status, '02')))
+    .limit(1);
+  return {
+    title: BELL_MSG.sentBackTitle,
+    content: BELL_MSG.sentBackContent(task.workflow, sentBack?.comment ?? ''),
+    forward,
+    createdAt: task.updatedAt,
+  };
 }
 
 /** True when the database has no accounts at all: nobody could sign in, so the demo can move in. */

@@ -36,6 +36,10 @@ function resolveToken(value: string | number | boolean | null, now: Date): strin
   const today = tokyoDate(now);
   if (value === '@year') return Number(today.slice(0, 4));
   if (value === '@month') return today.slice(5, 7);
+  // Last month: what a 勤怠報告 submitted in the first days of this one reports.
+  const [thisYear, thisMonth] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  if (value === '@last-month-year') return thisMonth === 1 ? thisYear - 1 : thisYear;
+  if (value === '@last-month') return String(thisMonth === 1 ? 12 : thisMonth - 1).padStart(2, '0');
   const match = /^@(mon|tue|wed|thu|fri)([+-]\d+)$/.exec(value);
   if (!match) throw new Error(`demo seed: unknown token ${value}`);
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();

@@ -41,6 +41,7 @@ export function computeAttendance(input: TAttendanceInput): TAttendanceResult {
     workStart: settings.workStart,
     workEnd: settings.workEnd,
     basicNet: workedMinutes(windows, settings.workStart, settings.workEnd),
+    sameDay: input.same_day === true,
   };
   const acc = startTotals(month.workDates);
   const figures = emptyDayFigures();

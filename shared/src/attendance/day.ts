@@ -25,6 +25,8 @@ export interface DayContext {
   readonly workEnd: number;
   /** Length of the basic window minus breaks: a full day's scheduled work. */
   readonly basicNet: number;
+  /** An end before its start is refused (E_END_BEFORE_START) rather than read as the next day. */
+  readonly sameDay: boolean;
 }
 
 /** A day's figures, written in place into one object reused for every day of a call. */
@@ -128,6 +130,7 @@ function readSegments(
   segments: readonly unknown[],
   n: number,
   workStart: number,
+  sameDay: boolean,
 ): TAttendanceDayError | null {
   for (let i = 0; i < n; i++) {
     const segment = asSegment(segments[i]);
@@ -136,6 +139,7 @@ function readSegments(
     const error = checkTyped(start, end);
     if (error) return error;
     // Step 4: decided on the typed times, before rounding can bring an end level with its start.
+    if (sameDay && end < start) return 'E_END_BEFORE_START';
     starts[i] = start;
     ends[i] = end < start ? end + MINUTES_PER_DAY : end;
   }
@@ -236,7 +240,7 @@ export function evaluateDay(
 
   if (n > 0) {
     ensureCapacity(n);
-    const error = readSegments(segments, n, ctx.workStart);
+    const error = readSegments(segments, n, ctx.workStart, ctx.sameDay);
     if (error) return error;
     const merged = mergeSegments(n);
     measure(f, merged, ctx, nextKind === CalendarCode.Legal && kind !== CalendarCode.Legal);

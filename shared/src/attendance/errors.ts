@@ -10,6 +10,7 @@ export const ATTENDANCE_DAY_ERRORS = [
   'E_FORMAT',
   'E_RANGE',
   'E_ZERO_LENGTH',
+  'E_END_BEFORE_START',
   'E_CROSS_LIMIT',
 ] as const;
 export type TAttendanceDayError = (typeof ATTENDANCE_DAY_ERRORS)[number];
@@ -23,6 +24,8 @@ export const ATTENDANCE_DAY_ERROR_MESSAGES: Readonly<Record<TAttendanceDayError,
   E_FORMAT: '時刻は HH:MM の形式で入力してください。',
   E_RANGE: '時刻が範囲外です。',
   E_ZERO_LENGTH: '終了時刻は開始時刻より後にしてください。',
+  E_END_BEFORE_START:
+    '終了時刻が開始時刻より前です。日をまたぐ勤務は 0:00 からを翌日の行に入力してください。',
   E_CROSS_LIMIT: '翌日の始業時刻を超えて勤務を入力することはできません。',
 };
 

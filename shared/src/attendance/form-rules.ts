@@ -7,8 +7,17 @@ import { ABSENCE_TYPE, DayClass, dayClassOf, PAID_LEAVE_TYPE } from './day-types
 // Types only: form-state.ts defines zod schemas, and the web bundles these rules into screens whose
 // zod chunk the sign-in page shares (docs/decisions.md, "The sign-in pages stay small").
 import type { TAttendanceForm, TAttendanceFormDay, TContractTimes, TFormSet } from './form-state.ts';
-import type { TAttendanceCalendar, TAttendanceSettings } from './schema.ts';
-import { formatTime, LATEST_ROUNDED_START, parseTime, roundDown, roundUp } from './time.ts';
+import type { TAttendanceDayError } from './errors.ts';
+import type { TAttendanceCalendar, TAttendanceSettings, TTimePeriod } from './schema.ts';
+import {
+  formatTime,
+  LATEST_ROUNDED_START,
+  parseTime,
+  roundDown,
+  roundUp,
+  TIME_FORMAT_ERROR,
+  TIME_RANGE_ERROR,
+} from './time.ts';
 
 const HOLIDAY_TYPE = '10';
 const WORK_TYPE = '01';
@@ -71,13 +80,63 @@ export function roundEndOnBlur(text: string): string {
 
 /**
  * Spec §4.4: a day is a work period only if both times are there and the end is after the start. The
- * calculation reads an earlier end as the next day (rules, step 4), so this serves leave days (merge.ts)
- * and the shading of 02/03/04 days (spec §2.5), not work days.
+ * entry form refuses an earlier end (E_END_BEFORE_START, `same_day` in merge.ts); this also serves
+ * leave days (merge.ts) and the shading of 02/03/04 days (spec §2.5).
  */
 export function countsAsWorkPeriod(start: string, end: string): boolean {
   const from = parseTime(start);
   const to = parseTime(end);
   return from >= 0 && to >= 0 && to > from;
+}
+
+/**
+ * What is wrong with one time cell of a day as it stands, whatever the day's type: the calculation's
+ * E_FORMAT or E_RANGE (a start rounding past 23:45 included), or null for an empty or good time. The
+ * form names it as soon as the cell is left, before a type is chosen and before anything is sent.
+ */
+export function timeCellError(text: string, end: 'start' | 'end'): TAttendanceDayError | null {
+  if (text === '') return null;
+  const minutes = parseTime(text);
+  if (minutes === TIME_FORMAT_ERROR) return 'E_FORMAT';
+  if (minutes === TIME_RANGE_ERROR) return 'E_RANGE';
+  if (end === 'start' && roundUp(minutes) > LATEST_ROUNDED_START) return 'E_RANGE';
+  return null;
+}
+
+/**
+ * A day's own problem from its two times alone: a cell's, else an end before the start (spec §4.4,
+ * E_END_BEFORE_START) or equal to it. Null when either is empty or both are fine.
+ */
+export function dayTimesError(start: string, end: string): TAttendanceDayError | null {
+  const cell = timeCellError(start, 'start') ?? timeCellError(end, 'end');
+  if (cell || start === '' || end === '') return cell;
+  const from = parseTime(start);
+  const to = parseTime(end);
+  if (to < from) return 'E_END_BEFORE_START';
+  return to === from ? 'E_ZERO_LENGTH' : null;
+}
+
+/**
+ * The breaks whose end is wrong for their start (issue 12, decisions.md "A break ends after it
+ * starts"): by index. One that ends earlier on the clock counts as crossing midnight only when it lies
+ * wholly outside the basic window (23:30–00:30 after a day ending at 18:00); inside the day
+ * (15:15–15:00) it is a typing mistake. Times that do not parse are the schema's to name.
+ */
+export function misorderedBreaks(
+  settings: Pick<TAttendanceSettings, 'work_start_time' | 'work_end_time'>,
+  breaks: readonly TTimePeriod[],
+): number[] {
+  const workStart = parseTime(settings.work_start_time);
+  const workEnd = parseTime(settings.work_end_time);
+  const wrong: number[] = [];
+  breaks.forEach((period, i) => {
+    const start = parseTime(period.start);
+    const end = parseTime(period.end);
+    if (start < 0 || end < 0 || end > start) return;
+    if (end < start && workStart >= 0 && workEnd >= 0 && start >= workEnd && end <= workStart) return;
+    wrong.push(i);
+  });
+  return wrong;
 }
 
 function mapSet(

@@ -42,6 +42,7 @@ describe('the input of one tab', () => {
         { date: '2025-04-07', type: '01', segments: [{ start: '9:00', end: '18:00' }] },
         { date: '2025-04-08', type: '02', segments: [] },
       ],
+      same_day: true,
     });
   });
 

@@ -1,6 +1,7 @@
 // From the form's two sets of days to the inputs of computeAttendance: one per tab, and the merged
 // view, which passes each day's segments of both tabs together with the in-house settings
-// (attendance-rules.md "The contract"; spec §2.5).
+// (attendance-rules.md "The contract"; spec §2.5). An entered day is one date: a time that ends
+// before it starts is refused, never read as the next day (`same_day`, decisions.md "Attendance").
 import { computeAttendance } from './compute.ts';
 import { dateOf } from './dates.ts';
 import { DayClass, dayClassOf, takesTimes } from './day-types.ts';
@@ -61,7 +62,14 @@ export function tabInput(tabs: TAttendanceTabs, set: 'first' | 'second'): TAtten
       segments: segment ? [segment] : [],
     });
   }
-  return { year: tabs.year, month: tabs.month, settings, calendar: tabs.calendar, days: records };
+  return {
+    year: tabs.year,
+    month: tabs.month,
+    settings,
+    calendar: tabs.calendar,
+    days: records,
+    same_day: true,
+  };
 }
 
 /**
@@ -115,6 +123,7 @@ export function mergedInput(tabs: TAttendanceTabs): TAttendanceInput {
     settings: first.settings,
     calendar: tabs.calendar,
     days: records,
+    same_day: true,
   };
 }
 

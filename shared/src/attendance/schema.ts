@@ -58,6 +58,13 @@ export const ZAttendanceInputFields = z.object({
   settings: ZAttendanceSettings,
   calendar: ZAttendanceCalendar,
   days: z.array(ZAttendanceDayInput),
+  /**
+   * Every segment ends on its own date (spec §4.4: a day is a work period only if its end is after its
+   * start): an end before the start is E_END_BEFORE_START instead of the next day (rules, step 4).
+   * The entry form and the API's month check set it (merge.ts, decisions.md); absent, the rules'
+   * overnight reading holds.
+   */
+  same_day: z.boolean().optional(),
 });
 export type TAttendanceInput = z.infer<typeof ZAttendanceInputFields>;
 

@@ -2,6 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { PERM } from '@portal/shared/permissions';
+import { FORBIDDEN_TITLE } from '@/components/errors/forbidden.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { mockFetch } from '@/testing/fetch-mock.ts';
@@ -92,7 +94,9 @@ describe('signed-in shell (spec §2.3)', () => {
 
   it('titles every other screen and says it is being prepared', async () => {
     useSessionStore.getState().setTokens({ access: 'A' });
-    mockPortalApi();
+    mockPortalApi({
+      'POST /api/account/me/': { body: userState({ perms: [PERM.viewUploadHistory] }) },
+    });
     renderApp('/expense/upload/3');
     expect(await screen.findByText('準備中です')).toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('アップロード詳細');
@@ -131,5 +135,52 @@ describe('signed-in shell (spec §2.3)', () => {
     mockPortalApi();
     const router = renderApp('/login-native?access_token=TOKEN&next=https%3A%2F%2Fevil.example');
     await waitFor(() => expect(here(router)).toBe('/home'));
+  });
+});
+
+describe('permission guard (issue #12 item 13)', () => {
+  it.each([
+    ['/workflow/nodes', 'ノード一覧'],
+    ['/workflow/workflows', 'ワークフロー一覧'],
+    ['/workflow/workflows/3', 'ワークフロー詳細'],
+    ['/expense/attendance', '勤怠出力'],
+    ['/expense/uploads', 'アップロード履歴'],
+    ['/employee/attendance/0', '勤怠一覧'],
+  ])('refuses %s without its permission with the one refusal page, in the shell', async (path, title) => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    const { requests } = mockPortalApi();
+    renderApp(path);
+    const refusal = await screen.findByTestId('forbidden');
+    expect(within(refusal).getByRole('heading', { name: FORBIDDEN_TITLE })).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent(title);
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+    expect(screen.queryByText('ワークフローがありません。')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Excel をダウンロード' })).not.toBeInTheDocument();
+    // Refused before the screen asks the server for anything.
+    expect(requests.map((r) => r.path)).not.toContain('/api/workflow/nodes/');
+    expect(requests.map((r) => r.path)).not.toContain('/api/workflow/workflows/');
+  });
+
+  it('lets a holder of the permission in', async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    mockPortalApi({
+      'POST /api/account/me/': { body: userState({ perms: [PERM.viewExpenseAttendance] }) },
+    });
+    renderApp('/expense/attendance');
+    expect(await screen.findByRole('button', { name: 'Excel をダウンロード' })).toBeInTheDocument();
+    expect(screen.queryByTestId('forbidden')).not.toBeInTheDocument();
+  });
+
+  it('lets a superuser in everywhere', async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    mockPortalApi({
+      'POST /api/account/me/': { body: userState({ is_superuser: true }) },
+      'GET /api/workflow/nodes/': { body: page([]) },
+      'GET /api/workflow/forms/choice/': { body: [] },
+    });
+    renderApp('/workflow/nodes');
+    expect(await screen.findByText('ノードがありません。')).toBeInTheDocument();
+    expect(screen.queryByTestId('forbidden')).not.toBeInTheDocument();
   });
 });

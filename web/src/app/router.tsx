@@ -5,17 +5,23 @@ import { RouteError } from '@/components/errors/route-error.tsx';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
 import { PAGE_TITLES, type PagePattern } from '@/config/page-titles.ts';
 import { PATHS } from '@/config/paths.ts';
+import { ROUTE_PERMISSIONS } from '@/config/route-permissions.ts';
 import { lazyPage } from '@/lib/lazy-route.ts';
 import { AppRoot } from './app-root.tsx';
-import { alwaysRevalidate, requireAuth, resetServerStatus } from './guards.ts';
+import { alwaysRevalidate, requireAuth, requirePermission, resetServerStatus } from './guards.ts';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
-/** A login-required page: its title from the one table, its code in its own chunk. */
+/**
+ * A login-required page: its title from the one table, its code in its own chunk, and the guard of
+ * its permission, if it needs one (config/route-permissions.ts).
+ */
 function page(pattern: Exclude<PagePattern, '*'>, load: PageModule): RouteObject {
+  const required = ROUTE_PERMISSIONS[pattern];
   return {
     path: pattern.slice(1),
     handle: { title: PAGE_TITLES[pattern] },
+    ...(required ? { loader: requirePermission(required) } : {}),
     lazy: lazyPage(load),
     ErrorBoundary: RouteError,
   };

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import { DataList, type DataColumn } from './data-list.tsx';
-import { LOADING_LABEL, QueryState } from './query-state.tsx';
+import { CONNECTION_MESSAGE } from '@/lib/error-messages.ts';
+import { FORBIDDEN_TITLE } from './errors/forbidden.tsx';
+import { LOADING_LABEL, QueryState, RETRY_LABEL } from './query-state.tsx';
 
 interface Row {
   id: number;
@@ -99,12 +101,71 @@ describe('QueryState', () => {
   it('reads the error out with role="alert" and keeps data fetched before it', () => {
     renderWithRouter(
       <QueryState
-        query={{ isPending: false, error: new ApiError(403, { detail: '権限がありません。' }), data: 'old' }}
+        query={{ isPending: false, error: new ApiError(409, { detail: '更新されています。' }), data: 'old' }}
       >
         {(data) => <p>前の {data}</p>}
       </QueryState>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('権限がありません。');
+    expect(screen.getByRole('alert')).toHaveTextContent('更新されています。');
     expect(screen.getByText('前の old')).toBeInTheDocument();
+  });
+});
+
+describe('refusals and an unreachable API (issue #12 item 13)', () => {
+  const offline = () => new ApiError(0, null, 'Failed to fetch');
+
+  it('shows a refusal (403) as the one 権限がありません page, not as a message over the data', () => {
+    renderList({
+      isPending: false,
+      error: new ApiError(403, { detail: '権限がありません。' }),
+      data: undefined,
+    });
+    const refusal = screen.getByTestId('forbidden');
+    expect(within(refusal).getByRole('heading', { name: FORBIDDEN_TITLE })).toBeInTheDocument();
+    expect(screen.queryByText('行がありません。')).toBeNull();
+  });
+
+  it.each([
+    ['no answer at all', offline()],
+    ['a gateway 502', new ApiError(502, '<html>Bad Gateway</html>')],
+    ['a gateway 504', new ApiError(504, null)],
+  ])('says the server cannot be reached on %s, with 再試行 that asks again', async (_, error) => {
+    const refetch = vi.fn();
+    renderList({ isPending: false, error, data: undefined, refetch });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(CONNECTION_MESSAGE);
+    await userEvent.click(within(alert).getByRole('button', { name: RETRY_LABEL }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so while react-query still retries, instead of an endless spinner', () => {
+    renderList({ isPending: true, error: null, failureReason: offline(), data: undefined, refetch: vi.fn() });
+    expect(screen.getByRole('alert')).toHaveTextContent(CONNECTION_MESSAGE);
+  });
+
+  it("never shows another list's empty answer as this one's while the API is unreachable", () => {
+    renderList({
+      isPending: false,
+      error: null,
+      failureReason: offline(),
+      data: page([]),
+      isPlaceholderData: true,
+      refetch: vi.fn(),
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(CONNECTION_MESSAGE);
+    expect(screen.queryByText('行がありません。')).toBeNull();
+  });
+
+  it("shows loading rather than another list's 'nothing here' while this one loads", () => {
+    renderList({ isPending: false, error: null, data: page([]), isPlaceholderData: true });
+    expect(screen.getByRole('status', { name: LOADING_LABEL })).toBeInTheDocument();
+    expect(screen.queryByText('行がありません。')).toBeNull();
+  });
+
+  it("keeps the server's own words when a restarting server says why (503 with detail)", () => {
+    const restarting = new ApiError(503, { detail: '起動中です。しばらくしてから再度お試しください。' });
+    renderList({ isPending: false, error: restarting, data: undefined, refetch: vi.fn() });
+    expect(screen.getByRole('alert')).toHaveTextContent('起動中です。しばらくしてから再度お試しください。');
+    expect(screen.getByRole('button', { name: RETRY_LABEL })).toBeInTheDocument();
   });
 });

@@ -64,3 +64,14 @@ function toMessages(value: unknown): string[] {
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
+
+/** Answers a gateway gives when the API behind it is down or restarting. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * The API could not be reached: no answer at all (status 0: offline, refused, reset) or a gateway's
+ * 502/503/504. Asking again later may work, unlike any other answer.
+ */
+export function isConnectionError(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 0 || UNREACHABLE_STATUSES.has(error.status));
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@portal/shared/messages';
 import { ApiError } from './api-error.ts';
-import { errorMessages, formErrorMessage } from './error-messages.ts';
+import { CONNECTION_MESSAGE, errorMessages, formErrorMessage } from './error-messages.ts';
 
 describe('error toast messages (spec §8.1)', () => {
   it('shows the detail when the error has one', () => {
@@ -39,6 +39,14 @@ describe('error toast messages (spec §8.1)', () => {
 
   it('gives forms the detail or the unexpected-error message', () => {
     expect(formErrorMessage(new ApiError(409, { detail: '競合しました。' }))).toBe('競合しました。');
-    expect(formErrorMessage(new ApiError(0, null))).toBe(MSG.unexpected);
+    expect(formErrorMessage(new ApiError(500, null))).toBe(MSG.unexpected);
+  });
+
+  it('says the server cannot be reached when no answer came, or a gateway answered 502/503/504', () => {
+    expect(errorMessages(new ApiError(0, null, 'Failed to fetch'))).toEqual([CONNECTION_MESSAGE]);
+    expect(errorMessages(new ApiError(502, '<html>Bad Gateway</html>'))).toEqual([CONNECTION_MESSAGE]);
+    expect(errorMessages(new ApiError(504, null))).toEqual([CONNECTION_MESSAGE]);
+    expect(formErrorMessage(new ApiError(0, null))).toBe(CONNECTION_MESSAGE);
+    expect(errorMessages(new ApiError(503, { detail: '起動中です。' }))).toEqual(['起動中です。']);
   });
 });

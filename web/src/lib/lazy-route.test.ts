@@ -10,6 +10,13 @@ describe('route chunks', () => {
     await expect(lazyPage(() => Promise.resolve({ default: Page }))()).resolves.toEqual({ Component: Page });
   });
 
+  it('never rejects: a failed chunk becomes a component that throws its ChunkLoadError', async () => {
+    const { Component } = await lazyPage(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    )();
+    expect(() => (Component as () => null)()).toThrow(ChunkLoadError);
+  });
+
   it('turns a failed chunk into a ChunkLoadError', async () => {
     const error = await loadChunk(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module')),

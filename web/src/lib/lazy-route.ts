@@ -29,10 +29,27 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_L
   });
 }
 
-/** A react-router `lazy` for a module whose default export is the route's component. */
+/** A component that fails as it renders, with the error its chunk failed with. */
+function failedChunk(error: unknown): ComponentType {
+  return function FailedChunk() {
+    throw error;
+  };
+}
+
+/**
+ * A react-router `lazy` for a module whose default export is the route's component. It never
+ * rejects: react-router keeps a route whose `lazy` rejected marked as still loading and renders
+ * nothing from its parent down, so a missing chunk blanked the whole shell. A failed chunk becomes a
+ * component that throws its ChunkLoadError instead, which the route's own ErrorBoundary (RouteError)
+ * shows inside the layout.
+ */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return async () => {
-    const module = await loadChunk(load);
-    return { Component: module.default };
+  return async (): Promise<{ Component: ComponentType }> => {
+    try {
+      const module = await loadChunk(load);
+      return { Component: module.default };
+    } catch (error) {
+      return { Component: failedChunk(error) };
+    }
   };
 }

@@ -12,6 +12,7 @@ import {
   isSelectableDayType,
   lockDaysAfterContractEnd,
   lockHolidays,
+  misorderedBreaks,
 } from '@portal/shared/attendance/form-rules';
 import type { TAttendanceFormDay } from '@portal/shared/attendance/form-state';
 import { computeAttendanceTabs } from '@portal/shared/attendance/merge';
@@ -66,6 +67,7 @@ function fieldOfError(code: TAttendanceDayError, day: TAttendanceFormDay | undef
     case 'E_RANGE':
       return !isTime(start) || Math.ceil(parseTime(start) / 15) * 15 > LATEST_ROUNDED_START ? 'start' : 'end';
     case 'E_ZERO_LENGTH':
+    case 'E_END_BEFORE_START':
     case 'E_CROSS_LIMIT':
       return 'end';
   }
@@ -121,21 +123,10 @@ function relock(data: TAttendanceData, setup: MonthSetup, fields: FieldErrors): 
   };
 }
 
-/**
- * A break ends after it starts. One that ends earlier on the clock is taken as crossing midnight only
- * when it lies wholly outside the basic window (23:30–00:30 after a day ending at 18:00); inside the
- * day (15:15–15:00) it is a typing mistake (decisions.md).
- */
+/** A break ends after it starts (misorderedBreaks, shared with the form, which shows it as typed). */
 function checkBreakOrder(fields: FieldErrors, set: TAttendanceSet, settings: TAttendanceSettings) {
-  const workStart = parseTime(settings.work_start_time);
-  const workEnd = parseTime(settings.work_end_time);
-  settings.breaks.forEach((period, i) => {
-    const start = parseTime(period.start);
-    const end = parseTime(period.end);
-    if (start < 0 || end < 0 || end > start) return;
-    if (end < start && start >= workEnd && end <= workStart) return;
+  for (const i of misorderedBreaks(settings, settings.breaks))
     add(fields, `${set}.settings.breaks.${i}.end`, ATTENDANCE_MSG.breakOrder);
-  });
 }
 
 /**

@@ -15,8 +15,6 @@ import type { Applicant } from './org-chain.ts';
 import { resolveApprovers, type NodeDefinition } from './resolve-approvers.ts';
 import { resolveObservers } from './resolve-observers.ts';
 
-export const SELF_APPROVAL_COMMENT = '自己承認';
-
 export async function loadNodeDefinitions(db: Db, workflowId: number): Promise<NodeDefinition[]> {
   const rows = await db
     .select()
@@ -50,9 +48,19 @@ export interface PlannedNode {
   readonly definition: NodeDefinition;
   readonly isObserver: boolean;
   readonly approverIds: readonly number[];
-  /** Approved at once by the applicant (selfDispatch). */
-  readonly selfApproved: boolean;
+  /**
+   * Why the node is passed at submission (routing landed on the applicant, selfDispatch), or null. A
+   * passed node is approved by nobody (acted_by null) with the reason as its comment, never awaiting
+   * the applicant, who may not act on their own request.
+   */
+  readonly passed: 'own' | 'top' | null;
 }
+
+/** The comment a passed node carries: why nobody approved it. */
+export const PASSED_NODE_COMMENT = {
+  own: WORKFLOW_MSG.passedOwnNode,
+  top: WORKFLOW_MSG.passedTopNode,
+} as const;
 
 /** Resolves every node; a node nobody can approve refuses the submission (400). */
 export async function planFlow(db: Db, definitions: readonly NodeDefinition[], applicant: Applicant) {
@@ -60,15 +68,23 @@ export async function planFlow(db: Db, definitions: readonly NodeDefinition[], a
   for (const definition of definitions) {
     if (definition.code === OBSERVER_NODE_CODE) {
       const observers = await resolveObservers(db, definition, applicant);
-      plan.push({ definition, isObserver: true, approverIds: observers, selfApproved: false });
+      plan.push({ definition, isObserver: true, approverIds: observers, passed: null });
       continue;
     }
     const resolution = resolveApprovers(definition, applicant);
     if (resolution.kind === 'none') throw ValidationError.field(NON_FIELD_ERRORS, WORKFLOW_MSG.noApprover);
+    // Whoever routing names, the applicant is never among those a node awaits.
+    const others =
+      resolution.kind === 'await' ? resolution.approverIds.filter((id) => id !== applicant.userId) : [];
     plan.push(
-      resolution.kind === 'self'
-        ? { definition, isObserver: false, approverIds: [applicant.userId], selfApproved: true }
-        : { definition, isObserver: false, approverIds: resolution.approverIds, selfApproved: false },
+      others.length > 0
+        ? { definition, isObserver: false, approverIds: others, passed: null }
+        : {
+            definition,
+            isObserver: false,
+            approverIds: [applicant.userId],
+            passed: resolution.kind === 'self' ? resolution.reason : 'own',
+          },
     );
   }
   if (!plan.some((p) => !p.isObserver))
@@ -79,6 +95,9 @@ export async function planFlow(db: Db, definitions: readonly NodeDefinition[], a
 export async function insertFlow(tx: Db, taskId: number, applicantId: number, plan: readonly PlannedNode[]) {
   for (const planned of plan) {
     const { definition } = planned;
+    // planFlow's promise, kept where it matters: no node the applicant would have to act on is stored.
+    if (!planned.isObserver && !planned.passed && planned.approverIds.includes(applicantId))
+      throw new Error(`node ${definition.id} of task ${taskId} would await its own applicant`);
     const [instance] = await tx
       .insert(taskNodes)
       .values({
@@ -88,10 +107,10 @@ export async function insertFlow(tx: Db, taskId: number, applicantId: number, pl
         name: definition.name,
         order: definition.order,
         isObserver: planned.isObserver,
-        status: planned.selfApproved ? '90' : '00',
-        actedById: planned.selfApproved ? applicantId : null,
-        actedAt: planned.selfApproved ? new Date() : null,
-        comment: planned.selfApproved ? SELF_APPROVAL_COMMENT : null,
+        status: planned.passed ? '90' : '00',
+        actedById: null,
+        actedAt: planned.passed ? new Date() : null,
+        comment: planned.passed ? PASSED_NODE_COMMENT[planned.passed] : null,
       })
       .returning({ id: taskNodes.id });
     if (planned.approverIds.length > 0)

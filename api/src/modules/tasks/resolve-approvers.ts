@@ -1,7 +1,8 @@
 // Who an approver node awaits (architecture.md "Workflow lifecycle"): nodeDispatch 01 = head of the
 // parent organisation, 02 = head of the applicant's own; or the named users. When that would be the
 // applicant, selfDispatch 01 approves the node at once, 02 moves on to the next higher head (the
-// applicant themself when there is none).
+// applicant themself when there is none). A node never awaits its applicant: nobody acts on their own
+// request (issue 12), so "self" is a pass at submission, with its reason (docs/workflow.md).
 import type { Applicant } from './org-chain.ts';
 
 export interface NodeDefinition {
@@ -17,7 +18,8 @@ export interface NodeDefinition {
 
 export type Resolution =
   | { readonly kind: 'await'; readonly approverIds: readonly number[] }
-  | { readonly kind: 'self' }
+  /** Passed at submission: `own` — selfDispatch 01 and the applicant is the approver; `top` — 02 and nobody above. */
+  | { readonly kind: 'self'; readonly reason: 'own' | 'top' }
   | { readonly kind: 'none' };
 
 /** The first head at or above `from` in the chain, skipping organisations without one. */
@@ -30,10 +32,10 @@ function headFrom(applicant: Applicant, from: number): { userId: number; index: 
 }
 
 function resolveSelf(node: NodeDefinition, applicant: Applicant, selfIndex: number): Resolution {
-  if (node.selfDispatch === '01') return { kind: 'self' };
+  if (node.selfDispatch === '01') return { kind: 'self', reason: 'own' };
   let next = headFrom(applicant, selfIndex + 1);
   while (next && next.userId === applicant.userId) next = headFrom(applicant, next.index + 1);
-  return next ? { kind: 'await', approverIds: [next.userId] } : { kind: 'self' };
+  return next ? { kind: 'await', approverIds: [next.userId] } : { kind: 'self', reason: 'top' };
 }
 
 export function resolveApprovers(node: NodeDefinition, applicant: Applicant): Resolution {

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { ChunkLoadError } from '@/lib/lazy-route.ts';
 import { ChunkLoadErrorScreen } from './chunk-load-error.tsx';
+import { Forbidden } from './forbidden.tsx';
 import { NotFound } from './not-found.tsx';
 import { ServerError } from './server-error.tsx';
 
@@ -20,6 +21,8 @@ export function RouteError() {
     return <ChunkLoadErrorScreen timedOut={error instanceof ChunkLoadError && error.timedOut} />;
   }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // A route guard's refusal (app/guards.ts requirePermission).
+  if (isRouteErrorResponse(error) && error.status === 403) return <Forbidden />;
   if (error instanceof Error) console.error(error);
   return <ServerError />;
 }

@@ -4,11 +4,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ATTENDANCE_DAY_ERROR_MESSAGES } from '@portal/shared/attendance/errors';
 import type { TAttendanceMonth } from '@portal/shared/contracts/attendance';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_KB } from '@portal/shared/limits';
-import { CONFIRM, FIELD_MSG } from '@portal/shared/messages';
+import { ATTENDANCE_MSG, CONFIRM, FIELD_MSG } from '@portal/shared/messages';
 import { mockFetch, type RecordedRequest } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import AttendanceEntryRoute from './attendance-entry-route.tsx';
 import { RESTORED, SUBMITTED } from './components/entry-form.tsx';
+import { SERVER_SAVE_DELAY_MS } from './model/use-draft-autosave.ts';
 import { attendanceDetails } from '../view/test-details.ts';
 import { aprilMonth } from './testing/month-fixture.ts';
 
@@ -166,8 +167,10 @@ describe('attendance entry form', () => {
     });
     await user.selectOptions(cell(4, '区分'), '01');
     await user.click(screen.getByRole('button', { name: '一時保存' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    // The refusal is the row's one message, and the cell it names is marked and described by it.
+    const shown = await screen.findByText(`4日：${message}`);
     expect(cell(4, '終了')).toHaveAttribute('aria-invalid', 'true');
+    expect(cell(4, '終了')).toHaveAttribute('aria-describedby', shown.id);
     const put = requests.find((r) => r.method === 'PUT') as RecordedRequest;
     expect((put.body as { first: { days: { type: string }[] } }).first.days[3]?.type).toBe('01');
     unmount();
@@ -242,5 +245,153 @@ describe('attendance entry form', () => {
     expect(screen.getByTestId('attendance-status')).toHaveTextContent('申請中');
     expect(cell(1, '区分')).toBeDisabled();
     expect(screen.queryByRole('button', { name: '申請' })).toBeNull();
+  });
+});
+
+describe('issue 12: a day row names its problem once, and the draft never races the submission', () => {
+  const rowMessages = () => screen.queryAllByTestId('attendance-day-error');
+
+  it('names an impossible time as soon as its cell is left, once, and drops it when mended', async () => {
+    const user = userEvent.setup();
+    const rangeMessage = ATTENDANCE_DAY_ERROR_MESSAGES.E_RANGE;
+    await openApril(aprilMonth(), {
+      'POST /api/task/workflows/2/form/': { status: 400, body: { 'first.days.7.start': [rangeMessage] } },
+    });
+    await user.selectOptions(cell(7, '区分'), '01');
+    await user.clear(cell(7, '開始'));
+    await user.type(cell(7, '開始'), '25:99');
+    expect(rowMessages()).toHaveLength(0); // not while it is typed
+    await user.tab(); // on to the end time: still in the row
+    const [message] = rowMessages();
+    expect(rowMessages()).toHaveLength(1);
+    expect(message).toHaveAttribute('data-day', '7');
+    expect(message).toHaveTextContent(`7日：${rangeMessage}`);
+    expect(cell(7, '開始')).toHaveAttribute('aria-invalid', 'true');
+    expect(cell(7, '開始').getAttribute('aria-describedby')).toBe(within(message!).getByRole('alert').id);
+
+    // The server says the same on 申請: still one message on the row, not a second one under the cell.
+    await user.click(screen.getByRole('button', { name: '申請' }));
+    await act(async () => {
+      await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
+    });
+    await screen.findByTestId('attendance-form-error');
+    expect(rowMessages()).toHaveLength(1);
+    expect(screen.getAllByText(new RegExp(rangeMessage))).toHaveLength(1);
+
+    // Mended: the message goes at once, without leaving the cell.
+    await user.clear(cell(7, '開始'));
+    await user.type(cell(7, '開始'), '09:00');
+    expect(rowMessages()).toHaveLength(0);
+    expect(cell(7, '開始')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('refuses an end before the start on its row: no overnight shift is counted (spec §4.4)', async () => {
+    const user = userEvent.setup();
+    await openApril();
+    await user.selectOptions(cell(8, '区分'), '01');
+    await user.clear(cell(8, '開始'));
+    await user.type(cell(8, '開始'), '22:00');
+    await user.clear(cell(8, '終了'));
+    await user.type(cell(8, '終了'), '02:00');
+    await user.tab();
+    expect(rowMessages()).toHaveLength(1);
+    expect(rowMessages()[0]).toHaveTextContent(ATTENDANCE_DAY_ERROR_MESSAGES.E_END_BEFORE_START);
+    expect(cell(8, '終了')).toHaveAttribute('aria-invalid', 'true');
+    expect(figure(8, 'total_time')).toBe('');
+    expect(summary('night_over_time')).toBe('0:00');
+    expect(summary('attendance_days')).toBe('0 / 21 日');
+  });
+
+  it('shows the break rule the API checks as the break is typed', async () => {
+    const user = userEvent.setup();
+    await openApril();
+    const settings = screen.getByTestId('attendance-settings-first');
+    await user.click(within(settings).getByText('勤務時間の設定'));
+    await user.type(within(settings).getByLabelText('休憩1 開始'), '15:15');
+    await user.type(within(settings).getByLabelText('休憩1 終了'), '15:00');
+    expect(within(settings).getByText(ATTENDANCE_MSG.breakOrder)).toBeInTheDocument();
+    expect(within(settings).getByLabelText('休憩1 終了')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(within(settings).getByLabelText('休憩1 終了'));
+    await user.type(within(settings).getByLabelText('休憩1 終了'), '15:30');
+    expect(within(settings).queryByText(ATTENDANCE_MSG.breakOrder)).toBeNull();
+  });
+
+  it('shows each day’s computed hours on a line of their own, for the phone layout', async () => {
+    const user = userEvent.setup();
+    await openApril();
+    expect(screen.queryAllByTestId('attendance-day-summary')).toHaveLength(0);
+    await user.selectOptions(cell(1, '区分'), '01');
+    await user.clear(cell(1, '終了'));
+    await user.type(cell(1, '終了'), '23:00');
+    const line = screen.getAllByTestId('attendance-day-summary').find((r) => r.dataset.day === '1')!;
+    expect(line).toHaveTextContent('基本 8:00');
+    expect(line).toHaveTextContent('早出・残業 4:00');
+    expect(line).toHaveTextContent('深夜 1:00');
+    expect(line).toHaveTextContent('合計 13:00');
+  });
+
+  /** Holds the answers of one method until released, logging when each call starts and ends. */
+  function gate(method: 'PUT' | 'POST', log: string[]) {
+    const inner = globalThis.fetch;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const verb = (init.method ?? 'GET').toUpperCase();
+      if (verb !== 'PUT' && verb !== 'POST') return inner(input, init);
+      log.push(`${verb} start`);
+      if (verb === method) await held;
+      const response = await inner(input, init);
+      log.push(`${verb} end`);
+      return response;
+    });
+    return () => release();
+  }
+
+  it('lets a running draft save finish before the submission is sent', async () => {
+    const user = userEvent.setup();
+    const log: string[] = [];
+    const { router } = await openApril(aprilMonth(), {
+      'POST /api/task/workflows/2/form/': { status: 201, body: { id: 77 } },
+    });
+    const releasePut = gate('PUT', log);
+    await user.selectOptions(cell(1, '区分'), '01');
+    await user.click(screen.getByRole('button', { name: '一時保存' }));
+    await waitFor(() => expect(log).toEqual(['PUT start']));
+    await user.click(screen.getByRole('button', { name: '申請' }));
+    await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
+    expect(log).toEqual(['PUT start']); // the submission waits for the save
+    await act(async () => releasePut());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/task/tasks/unresolved/77'));
+    expect(log).toEqual(['PUT start', 'PUT end', 'POST start', 'POST end']);
+  });
+
+  it('starts no draft save while the submission is under way', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const log: string[] = [];
+      const { router } = await openApril(aprilMonth(), {
+        'POST /api/task/workflows/2/form/': { status: 201, body: { id: 78 } },
+      });
+      const releasePost = gate('POST', log);
+      await user.selectOptions(cell(1, '区分'), '01'); // an edit: a save is due in 2.5 s
+      await user.click(screen.getByRole('button', { name: '申請' }));
+      await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
+      await waitFor(() => expect(log).toEqual(['POST start']));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS * 2);
+      });
+      expect(log).toEqual(['POST start']);
+      await act(async () => releasePost());
+      await waitFor(() => expect(router.state.location.pathname).toBe('/task/tasks/unresolved/78'));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(SERVER_SAVE_DELAY_MS * 2);
+      });
+      expect(log).toEqual(['POST start', 'POST end']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
 import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
+import { Forbidden } from '@/components/errors/forbidden.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { PATHS } from '@/config/paths.ts';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
@@ -31,7 +32,8 @@ export default function WorkflowDetailRoute() {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
 
-  if (!valid || (isNew && !perms.addWorkflow)) return <NotFound />;
+  if (!valid) return <NotFound />;
+  if (isNew && !perms.addWorkflow) return <Forbidden />;
   const readOnly = isNew ? !perms.addWorkflow : !perms.changeWorkflow;
 
   return (

@@ -1,6 +1,5 @@
 import { memo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ATTENDANCE_DAY_ERROR_MESSAGES } from '@portal/shared/attendance/errors';
 import { selectableDayTypes, timesEditable } from '@portal/shared/attendance/form-rules';
 import type { TFormSet } from '@portal/shared/attendance/form-state';
 import type { TCalendarKind } from '@portal/shared/attendance/schema';
@@ -10,6 +9,7 @@ import { formatMinutes } from '../../view/format.ts';
 import { useEntry, useEntryStore } from '../model/entry-context.tsx';
 import { fieldName, type EntryState } from '../model/entry-store.ts';
 import { dayErrorKey } from '../model/month-data.ts';
+import { hasTimesError, rowMessage } from '../model/row-message.ts';
 import { TimeCell } from './time-cell.tsx';
 
 // A keystroke in a time re-renders that time's cell and the figure cells of its row, nothing else:
@@ -62,26 +62,43 @@ const FigureCells = memo(function FigureCells({ set, index }: { set: TFormSet; i
   );
 });
 
+/**
+ * The day's figures again as one line under the row, for a phone (issue 12 item 16): below 768 px the
+ * figure columns are hidden (attendance-form.css) and the grid fits the screen without scrolling
+ * sideways, so this line is where the computed hours are read. Hidden from 768 px up.
+ */
+const DaySummary = memo(function DaySummary({ set, index }: { set: TFormSet; index: number }) {
+  const figures = useEntry(useShallow((state) => rowFigures(state, set, index)));
+  if (figures.total === '' && figures.basic === '') return null;
+  const dayOfMonth = index + 1;
+  return (
+    <tr className="ae-grid__summary-row" data-testid="attendance-day-summary" data-day={dayOfMonth}>
+      <td colSpan={4}>
+        <span className="ae-grid__summary">
+          <span>基本 {figures.basic || '0:00'}</span>
+          <span>早出・残業 {figures.over || '0:00'}</span>
+          <span>深夜 {figures.night || '0:00'}</span>
+          <span>合計 {figures.total || '0:00'}</span>
+        </span>
+      </td>
+    </tr>
+  );
+});
+
 interface TypeCellProps {
   set: TFormSet;
   index: number;
   name: string;
   label: string;
   disabled: boolean;
+  /** The id of the row's message when it is about the type. */
+  describedBy: string | undefined;
 }
 
-const TypeCell = memo(function TypeCell({ set, index, name, label, disabled }: TypeCellProps) {
+const TypeCell = memo(function TypeCell({ set, index, name, label, disabled, describedBy }: TypeCellProps) {
   const store = useEntryStore();
   const dayOfMonth = index + 1;
   const type = useEntry((state) => state.days[set][index]?.type ?? '');
-  const errorKey = dayErrorKey(set, dayOfMonth, 'type');
-  // A problem only the merged view shows (the two tabs' types together) sits under the first tab's type.
-  const mergedKey = dayErrorKey('merged', dayOfMonth, 'type');
-  const error = useEntry(
-    (state) =>
-      state.serverErrors[errorKey]?.[0] ?? (set === 'first' ? state.serverErrors[mergedKey]?.[0] : undefined),
-  );
-  const errorId = `${name}-error`;
   return (
     <td className="ae-grid__cell">
       <select
@@ -90,13 +107,14 @@ const TypeCell = memo(function TypeCell({ set, index, name, label, disabled }: T
         aria-label={label}
         value={type}
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-invalid={describedBy ? true : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => {
           const state = store.getState();
           state.setType(set, index, event.target.value);
-          state.clearServerError(errorKey);
-          state.clearServerError(mergedKey);
+          state.clearServerError(dayErrorKey(set, dayOfMonth, 'type'));
+          // A problem only the merged view shows (the two tabs' types together) is the first tab's.
+          state.clearServerError(dayErrorKey('merged', dayOfMonth, 'type'));
         }}
       >
         <option value="">{SELECT_PLACEHOLDER}</option>
@@ -106,11 +124,6 @@ const TypeCell = memo(function TypeCell({ set, index, name, label, disabled }: T
           </option>
         ))}
       </select>
-      {error ? (
-        <span className="ae-cell-error" id={errorId} role="alert">
-          {error}
-        </span>
-      ) : null}
     </td>
   );
 });
@@ -126,37 +139,40 @@ function rowLook(state: EntryState, set: TFormSet, index: number, weekend: boole
   };
 }
 
-interface DayErrorProps {
-  set: TFormSet;
-  index: number;
-  /** A cell of the row has the focus: the complaint waits until the row is left. */
-  editing: boolean;
-}
-
-/** The calculation's complaint about a day, as a row of its own under it. */
-const DayError = memo(function DayError({ set, index, editing }: DayErrorProps) {
-  const error = useEntry((state) => state.figures[set][index]?.error ?? null);
-  if (editing || !error) return null;
-  const dayOfMonth = index + 1;
+/** The row's one message (row-message.ts), as a row of its own under the day. */
+function DayError({ id, dayOfMonth, text }: { id: string; dayOfMonth: number; text: string }) {
   return (
     <tr className="ae-grid__error-row" data-testid="attendance-day-error" data-day={dayOfMonth}>
       <td colSpan={8}>
-        <span className="ae-row-error" role="alert">
-          {dayOfMonth}日：{ATTENDANCE_DAY_ERROR_MESSAGES[error]}
+        <span className="ae-row-error" id={id} role="alert">
+          {dayOfMonth}日：{text}
         </span>
       </td>
     </tr>
   );
-});
+}
 
 /** One day of one set: type, start and end, and the day's figures from the calculation. */
 export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind, readOnly }: DayRowProps) {
+  const store = useEntryStore();
   const look = useEntry(useShallow((state) => rowLook(state, set, index, weekend)));
-  // The calculation's complaint shows once the user has left the row, not at every half-typed time.
+  // The calculation's complaint about the whole day waits until the row is left, not at every
+  // half-typed time; a time cell's own problem shows as soon as that cell is left, and goes as soon
+  // as it is mended.
   const [editing, setEditing] = useState(false);
+  const [timesFlagged, setTimesFlagged] = useState(false);
+  const message = useEntry(
+    useShallow((state) => rowMessage(state, set, index, { times: timesFlagged, day: !editing })),
+  );
   if (!look) return null;
   const dayOfMonth = index + 1;
   const locked = readOnly || look.locked;
+  const messageId = `day-message-${set}-${dayOfMonth}`;
+  const about = (field: 'type' | 'start' | 'end') => (message?.field === field ? messageId : undefined);
+  const onTyped = () => {
+    if (timesFlagged && !hasTimesError(store.getState(), set, index)) setTimesFlagged(false);
+  };
+  const onLeft = () => setTimesFlagged(hasTimesError(store.getState(), set, index));
 
   return (
     <>
@@ -183,6 +199,7 @@ export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind,
           name={fieldName('type', set, dayOfMonth)}
           label={`${dayOfMonth}日 区分`}
           disabled={locked}
+          describedBy={about('type')}
         />
         <TimeCell
           set={set}
@@ -192,6 +209,9 @@ export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind,
           errorKey={dayErrorKey(set, dayOfMonth, 'start')}
           label={`${dayOfMonth}日 開始`}
           disabled={locked || look.timesLocked}
+          describedBy={about('start')}
+          onTyped={onTyped}
+          onLeft={onLeft}
         />
         <TimeCell
           set={set}
@@ -201,10 +221,14 @@ export const DayRow = memo(function DayRow({ set, index, weekday, weekend, kind,
           errorKey={dayErrorKey(set, dayOfMonth, 'end')}
           label={`${dayOfMonth}日 終了`}
           disabled={locked || look.timesLocked}
+          describedBy={about('end')}
+          onTyped={onTyped}
+          onLeft={onLeft}
         />
         <FigureCells set={set} index={index} />
       </tr>
-      <DayError set={set} index={index} editing={editing} />
+      <DaySummary set={set} index={index} />
+      {message ? <DayError id={messageId} dayOfMonth={dayOfMonth} text={message.text} /> : null}
     </>
   );
 });

@@ -28,6 +28,7 @@ const STATUS_TEXT: Readonly<Record<DraftStatus, string>> = {
   pending: '未保存の入力があります',
   saving: '下書きを保存しています…',
   local: '入力に誤りがあるため、下書きはこの端末にのみ保存されています',
+  closed: 'この月は既に申請されています。画面を再読み込みしてください。',
 };
 
 interface Start {
@@ -167,6 +168,7 @@ function EntryFormBody({ month, store, localKey, restored }: BodyProps) {
   };
 
   const saveDraft = async () => {
+    if (submit.isPending) return;
     setSaving(true);
     try {
       await autosave.saveNow();
@@ -180,6 +182,8 @@ function EntryFormBody({ month, store, localKey, restored }: BodyProps) {
   };
 
   const send = async () => {
+    // No draft save races the submission: a waiting one is cancelled, a running one finishes first.
+    await autosave.beginSubmit();
     const body = submitBody(snapshotOf(store.getState()), timesheet);
     try {
       const task =
@@ -191,6 +195,7 @@ function EntryFormBody({ month, store, localKey, restored }: BodyProps) {
       toastSuccess(SUBMITTED);
       navigate(taskLink.task('unresolved', task.id));
     } catch (error) {
+      autosave.endSubmit();
       setConfirming(false);
       showFailure(error);
     }
@@ -247,13 +252,19 @@ function EntryFormBody({ month, store, localKey, restored }: BodyProps) {
 
       {readOnly ? null : (
         <div className="ae-actions">
-          <Button htmlType="button" loading={saving} onClick={() => void saveDraft()}>
+          <Button
+            htmlType="button"
+            loading={saving}
+            disabled={submit.isPending}
+            onClick={() => void saveDraft()}
+          >
             一時保存
           </Button>
           <Button
             htmlType="submit"
             theme="solid"
             type="primary"
+            loading={submit.isPending}
             disabled={month.workflow_id === null && month.status !== '02'}
           >
             {month.status === '02' ? '再申請' : '申請'}

@@ -1,4 +1,5 @@
-import type { TSettingsTimeField } from '@portal/shared/attendance/form-rules';
+import { misorderedBreaks, type TSettingsTimeField } from '@portal/shared/attendance/form-rules';
+import { ATTENDANCE_MSG } from '@portal/shared/messages';
 import type { TFormSet } from '@portal/shared/attendance/form-state';
 import { useEntry, useEntryStore } from '../model/entry-context.tsx';
 import { fieldName, type TTimeEnd } from '../model/entry-store.ts';
@@ -50,10 +51,20 @@ export function SettingsPanel({ set, readOnly }: { set: TFormSet; readOnly: bool
     state.clearServerError(breakErrorKey(set, index, end));
   };
   const errorOf = (name: string) => serverErrors[name]?.[0];
+  // The break rule the API checks (a break ends after it starts), named as it is typed.
+  const misordered = misorderedBreaks(settings, settings.breaks);
+  const breakEndError = (index: number) =>
+    errorOf(breakErrorKey(set, index, 'end')) ??
+    (misordered.includes(index) ? ATTENDANCE_MSG.breakOrder : undefined);
 
   return (
     <details className="ae-settings" data-testid={`attendance-settings-${set}`}>
-      <summary>勤務時間の設定</summary>
+      <summary>
+        勤務時間の設定
+        {misordered.length > 0 || settingsError ? (
+          <span className="ae-settings__flag">（入力に誤りがあります）</span>
+        ) : null}
+      </summary>
       {settingsError ? (
         <p className="ae-settings__error" role="alert">
           {settingsError}（集計は直前の設定で表示しています）
@@ -106,7 +117,7 @@ export function SettingsPanel({ set, readOnly }: { set: TFormSet; readOnly: bool
                   label={`${label} 終了`}
                   value={period.end}
                   disabled={readOnly}
-                  error={errorOf(breakErrorKey(set, index, 'end'))}
+                  error={breakEndError(index)}
                   onChange={(value) => setBreak(index, 'end', value)}
                 />
               </dd>

@@ -13,9 +13,18 @@ interface TimeCellProps {
   errorKey: string;
   label: string;
   disabled: boolean;
+  /** The id of the row's message when it is about this cell. */
+  describedBy: string | undefined;
+  /** After each keystroke, once the store has it. */
+  onTyped: () => void;
+  /** After the cell is left and its time rounded. */
+  onLeft: () => void;
 }
 
-/** A start or end time of one day, rounded on blur (time-input.tsx says why it is text). */
+/**
+ * A start or end time of one day, rounded on blur (time-input.tsx says why it is text). Its problems
+ * are named by the row's one message (row-message.ts), not under the cell.
+ */
 export const TimeCell = memo(function TimeCell({
   set,
   index,
@@ -24,10 +33,12 @@ export const TimeCell = memo(function TimeCell({
   errorKey,
   label,
   disabled,
+  describedBy,
+  onTyped,
+  onLeft,
 }: TimeCellProps) {
   const store = useEntryStore();
   const value = useEntry((state) => state.days[set][index]?.[end] ?? '');
-  const error = useEntry((state) => state.serverErrors[errorKey]?.[0]);
   return (
     <td className="ae-grid__cell ae-grid__cell--time">
       <TimeInput
@@ -35,13 +46,18 @@ export const TimeCell = memo(function TimeCell({
         label={label}
         value={value}
         disabled={disabled}
-        error={error}
+        error={undefined}
+        describedBy={describedBy}
         onChange={(typed) => {
           const { setTime, clearServerError } = store.getState();
           setTime(set, index, end, typed);
           clearServerError(errorKey);
+          onTyped();
         }}
-        onBlur={() => store.getState().blurTime(set, index, end)}
+        onBlur={() => {
+          store.getState().blurTime(set, index, end);
+          onLeft();
+        }}
       />
     </td>
   );

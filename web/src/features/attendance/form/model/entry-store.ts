@@ -99,12 +99,10 @@ function compute(
     };
   } catch (error) {
     if (!(error instanceof AttendanceInputError)) throw error;
-    const kept = previous ?? {
-      result: emptyResult(),
-      figures: { first: [], second: [], merged: [] },
-      settingsError: null,
-    };
-    return { ...kept, settingsError: error.message };
+    // Only the figures are kept: the whole previous state would also bring back its settings, and the
+    // half-typed time that caused this would vanish from the screen.
+    const figures = previous?.figures ?? { first: [], second: [], merged: [] };
+    return { result: previous?.result ?? emptyResult(), figures, settingsError: error.message };
   }
 }
 

@@ -12,9 +12,11 @@ const LOCAL_SAVE_DELAY_MS = 250;
 
 /**
  * 'saved': the server has what is on screen; 'pending': edits not yet sent; 'saving'; 'local': the
- * server refused the input as it stands (a half-typed time), so only this browser holds it.
+ * server refused the input as it stands (a half-typed time), so only this browser holds it; 'closed':
+ * the server answered that the month can no longer change (submitted from elsewhere): nothing more is
+ * sent, and the server's month is the one to read.
  */
-export type DraftStatus = 'saved' | 'pending' | 'saving' | 'local';
+export type DraftStatus = 'saved' | 'pending' | 'saving' | 'local' | 'closed';
 
 interface Options {
   store: EntryStore;
@@ -40,6 +42,12 @@ export function useDraftAutosave({ store, localKey, editable, startsUnsaved }: O
 
   /** Set once the month is submitted: from then on the server's report is the only copy. */
   const closed = useRef(false);
+  /**
+   * Set while a submission is under way: the submission carries the month itself, so no draft save
+   * may start beside it (the two take the same month lock, and a save landing after the submission
+   * is refused with 409).
+   */
+  const submitting = useRef(false);
 
   const writeLocal = useCallback(() => {
     window.clearTimeout(timers.current.local);
@@ -72,12 +80,28 @@ export function useDraftAutosave({ store, localKey, editable, startsUnsaved }: O
       }
       return saved;
     } catch (error) {
-      setStatus(isApiError(error, 400) ? 'local' : 'pending');
+      if (isApiError(error, 409)) {
+        // The server's month is no longer a draft (submitted in another tab or device): it wins.
+        closed.current = true;
+        window.clearTimeout(timers.current.server);
+        setStatus('closed');
+      } else {
+        setStatus(isApiError(error, 400) ? 'local' : 'pending');
+      }
       throw error;
     } finally {
       if (inFlight.current === request) inFlight.current = null;
     }
   }, [mutateAsync, store, localKey, writeLocal]);
+
+  const scheduleServerSave = useCallback(() => {
+    window.clearTimeout(timers.current.server);
+    timers.current.server = window.setTimeout(() => {
+      if (closed.current || submitting.current) return;
+      // A refusal here is shown by the status line; the cells show errors of explicit saves only.
+      void saveNow().catch(() => undefined);
+    }, SERVER_SAVE_DELAY_MS);
+  }, [saveNow]);
 
   useEffect(() => {
     if (!editable) return undefined;
@@ -87,11 +111,7 @@ export function useDraftAutosave({ store, localKey, editable, startsUnsaved }: O
       setStatus((current) => (current === 'saving' ? current : 'pending'));
       window.clearTimeout(pending.local);
       pending.local = window.setTimeout(writeLocal, LOCAL_SAVE_DELAY_MS);
-      window.clearTimeout(pending.server);
-      pending.server = window.setTimeout(() => {
-        // A refusal here is shown by the status line; the cells show errors of explicit saves only.
-        void saveNow().catch(() => undefined);
-      }, SERVER_SAVE_DELAY_MS);
+      if (!submitting.current) scheduleServerSave();
     });
     const flush = () => {
       if (document.visibilityState === 'hidden') writeLocal();
@@ -105,19 +125,43 @@ export function useDraftAutosave({ store, localKey, editable, startsUnsaved }: O
       window.clearTimeout(pending.server);
       // Leaving the month (another month, another page): keep the copy, and send it if unsent.
       writeLocal();
-      if (!closed.current && store.getState().revision !== savedRevision.current && !inFlight.current) {
+      if (
+        !closed.current &&
+        !submitting.current &&
+        store.getState().revision !== savedRevision.current &&
+        !inFlight.current
+      ) {
         void saveNow().catch(() => undefined);
       }
     };
-  }, [editable, store, writeLocal, saveNow]);
+  }, [editable, store, writeLocal, saveNow, scheduleServerSave]);
+
+  /**
+   * Before a submission: no draft save is waiting or running once this resolves, and none starts
+   * until endSubmit (a failed submission) — the submission itself stores the draft.
+   */
+  const beginSubmit = useCallback(async () => {
+    submitting.current = true;
+    window.clearTimeout(timers.current.server);
+    writeLocal();
+    const running = inFlight.current;
+    if (running) await running.catch(() => undefined);
+  }, [writeLocal]);
+
+  /** After a refused submission: the draft is kept again, starting with what is unsaved. */
+  const endSubmit = useCallback(() => {
+    submitting.current = false;
+    if (!closed.current && store.getState().revision !== savedRevision.current) scheduleServerSave();
+  }, [store, scheduleServerSave]);
 
   /** After a submission: stop saving and forget the browser copy. */
   const close = useCallback(() => {
     closed.current = true;
+    submitting.current = false;
     window.clearTimeout(timers.current.local);
     window.clearTimeout(timers.current.server);
     removeLocalDraft(localKey);
   }, [localKey]);
 
-  return { status, savedAt, saveNow, close };
+  return { status, savedAt, saveNow, close, beginSubmit, endSubmit };
 }
