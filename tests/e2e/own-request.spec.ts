@@ -39,6 +39,8 @@ test('the applicant sees no approve, send-back or reject button on their own req
   await page.goto(`/task/tasks/approval/${taskId}/nodes/${nodeId}`);
   await expect(page.getByRole('heading', { name: /資材貸出申請|申請/ }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: '取消' })).toBeVisible();
+  // The steps have loaded (the page decides on a step once it has them).
+  await expect(page.getByRole('img', { name: /承認フロー/ })).toBeVisible();
   for (const name of ['承認', '差戻し', '却下'])
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
 });

@@ -21,7 +21,8 @@ export default function MailSignIn({
   error: string | null;
   next: string | null;
 }) {
-  const failure = MAIL_ERRORS[error ?? ''];
+  // A code this page does not know (an old or edited link) still says that the sign-in failed.
+  const failure = error ? (MAIL_ERRORS[error] ?? API_MSG.mailLoginFailed) : undefined;
   const target = safeNext(next, '');
   return (
     <>

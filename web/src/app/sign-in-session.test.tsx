@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { API_MSG, MSG } from '@portal/shared/messages';
-import { routes } from '@/app/router.tsx';
+import { routes } from './router.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { mockFetch } from '@/testing/fetch-mock.ts';
@@ -58,6 +58,13 @@ describe('signing in and out (issue 12, item 14)', () => {
     expect(router.state.location.pathname).toBe('/login-native');
     expect(useSessionStore.getState().access).toBeNull();
   }, 30_000);
+
+  it('says the mail sign-in failed for an error code it does not know', async () => {
+    mockPortalApi();
+    renderApp('/login-native?error=mail_expired');
+    expect(await screen.findByText(API_MSG.mailLoginFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
 
   it('sends someone already signed in from /login-native to next, or home', async () => {
     useSessionStore.getState().setTokens({ access: 'A', refresh: 'R' });
