@@ -195,5 +195,5 @@ describe('every route that needs a permission', () => {
     expect(walked.find((w) => w.route === 'delete /api/workflow/nodes/:id/')?.superuserWrote).toBe(true);
     // Shaped, not refused: everyone reads the calendar, the permission only sets can_edit.
     expect(walked.map((w) => w.route)).toContain('get /api/master/company/calendar/');
-  });
+  }, 600_000); // One walk over every route: its length grows with the route table.
 });
