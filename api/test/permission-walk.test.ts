@@ -50,6 +50,8 @@ beforeAll(async () => {
     calendarFile: await firstId('company_calendar_files'),
     proxy: await firstId('approval_proxies'),
     notification: await firstId('notifications'),
+    bankAccount: await firstId('bank_accounts'),
+    contact: await firstId('emergency_contacts'),
   };
   const { rows } = (await t.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
@@ -63,6 +65,7 @@ function idFor(param: string, before: string): string {
   if (param === 'year' || param === 'month') return ids[param]!;
   if (param === 'code' && before === 'employees') return ids.employeeCode!;
   if (param === 'nodeId') return ids.taskNode!;
+  if (param === 'bankCode') return '0001';
   const byCollection: Record<string, string | undefined> = {
     tasks: ids.task,
     details: ids.task,
@@ -75,6 +78,8 @@ function idFor(param: string, before: string): string {
     files: ids.calendarFile,
     proxies: ids.proxy,
     notifications: ids.notification,
+    'bank-accounts': ids.bankAccount,
+    contacts: ids.contact,
   };
   const id = param === 'id' ? byCollection[before] : undefined;
   if (id === undefined) throw new Error(`no demo record for :${param} after ${before}/`);
@@ -191,5 +196,5 @@ describe('every route that needs a permission', () => {
     expect(walked.find((w) => w.route === 'delete /api/workflow/nodes/:id/')?.superuserWrote).toBe(true);
     // Shaped, not refused: everyone reads the calendar, the permission only sets can_edit.
     expect(walked.map((w) => w.route)).toContain('get /api/master/company/calendar/');
-  });
+  }, 240_000);
 });

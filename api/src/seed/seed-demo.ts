@@ -18,6 +18,7 @@ import {
   users,
 } from '../db/schema/users.ts';
 import { seedDemoAttendance } from './attendance.ts';
+import { seedDemoRecords } from './records.ts';
 import { calendarSvg } from './calendar-image.ts';
 import { seedDemoWorkflows } from './seed-workflows.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
@@ -233,6 +234,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
 
     await seedDemoWorkflows(tx, now);
     await seedDemoAttendance(tx, now);
+    await seedDemoRecords(tx, now);
 
     return { seeded: true, users: userRows.length, employees: employeeRows.length };
   });
