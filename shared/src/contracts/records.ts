@@ -5,6 +5,7 @@ export const RECORD_SUBJECTS = {
   emergency_contact: '緊急連絡先',
   profile: 'プロフィール',
   avatar: 'アバター',
+  residence: '在留資格',
 } as const;
 export type TRecordSubject = keyof typeof RECORD_SUBJECTS;
 
@@ -24,4 +25,5 @@ export const RECORD_PAGES: Record<TRecordSubject, string> = {
   emergency_contact: '/contacts',
   profile: '/profile',
   avatar: '/profile',
+  residence: '/profile',
 };

@@ -1,5 +1,6 @@
-// The employee's own records (issue 13): bank-accounts/ and bank-accounts/{id}/, account/contacts/
-// and account/contacts/{id}/. The caller's own by default; HR reads another's with ?employee=.
+// The employee's own records (issue 13): employees/{id}/ (the profile) and its residence status,
+// account/avatar/, bank-accounts/, account/contacts/, and the postal-code lookup. The caller's own
+// by default; HR reads another's (?employee= on the lists, the id in the path).
 import { Router, type RequestHandler } from 'express';
 import { ZEmployeeRecordQuery } from '@portal/shared/contracts/bank-accounts';
 import type { ApiModule } from '../../api-module.ts';
@@ -13,6 +14,9 @@ import {
   listBankAccounts,
   replaceBankAccount,
 } from './bank-accounts.service.ts';
+import { deleteAvatar, getAvatar, putAvatar } from './avatar.service.ts';
+import { lookupPostalCode } from './postal-codes.ts';
+import { getProfile, getResidenceStatus, updateProfile } from './profile.service.ts';
 import {
   createContact,
   deleteContact,
@@ -23,7 +27,7 @@ import {
 
 export const recordsModule: ApiModule = {
   name: 'records',
-  prefixes: ['/bank-accounts', '/account/contacts'],
+  prefixes: ['/bank-accounts', '/account/contacts', '/account/avatar', '/employees/', '/postal-codes/'],
   router: recordsRouter,
 };
 
@@ -79,6 +83,45 @@ function recordsRouter({ requireAuth }: { requireAuth: RequestHandler }): Router
     .delete(requireAuth, async (req, res) => {
       await deleteContact({ ctx: contextOf(req), input: { id: parseId(req.params.id) } });
       res.status(204).end();
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/employees/:id')
+    .get(requireAuth, async (req, res) => {
+      res.json(await getProfile({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
+    })
+    .patch(requireAuth, async (req, res) => {
+      const id = parseId(req.params.id);
+      res.json(await updateProfile({ ctx: contextOf(req), input: { id, body: req.body } }));
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/employees/:id/residence-status')
+    .get(requireAuth, async (req, res) => {
+      res.json(await getResidenceStatus({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/account/avatar')
+    .get(requireAuth, async (req, res) => {
+      res.json(await getAvatar({ ctx: contextOf(req) }));
+    })
+    .put(requireAuth, async (req, res) => {
+      res.json(await putAvatar({ ctx: contextOf(req), input: req.body }));
+    })
+    .delete(requireAuth, async (req, res) => {
+      await deleteAvatar({ ctx: contextOf(req) });
+      res.status(204).end();
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/postal-codes/:code')
+    .get(requireAuth, async (req, res) => {
+      res.json(await lookupPostalCode({ ctx: contextOf(req), input: { code: String(req.params.code) } }));
     })
     .all(methodNotAllowed);
 
