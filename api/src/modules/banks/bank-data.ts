@@ -13,6 +13,21 @@ interface Bank extends Entry {
   readonly branches: ReadonlyMap<string, Entry>;
 }
 
+interface ZenginEntry {
+  readonly code: string;
+  readonly name: string;
+  readonly kana: string;
+  readonly hira: string;
+}
+
+/** The package's data, which ships without types: bank code → bank with its branches. */
+type ZenginData = Readonly<
+  Record<string, ZenginEntry & { branches: Readonly<Record<string, ZenginEntry>> | readonly ZenginEntry[] }>
+>;
+
+/** Named through a variable: the package has no types, and this keeps it out of type resolution. */
+const ZENGIN_PACKAGE = 'zengin-code';
+
 let loading: Promise<ReadonlyMap<string, Bank>> | null = null;
 
 function entry(
@@ -29,7 +44,7 @@ function entry(
 
 /** Every bank by its 4-digit code. */
 export function bankMaster(): Promise<ReadonlyMap<string, Bank>> {
-  loading ??= import('zengin-code').then(({ default: data }) => {
+  loading ??= (import(ZENGIN_PACKAGE) as Promise<{ default: ZenginData }>).then(({ default: data }) => {
     const banks = new Map<string, Bank>();
     for (const bank of Object.values(data)) {
       const branchList = Array.isArray(bank.branches) ? bank.branches : Object.values(bank.branches);
