@@ -2,9 +2,12 @@
 // so that the profile, contacts and bank-account screens have something to show. Bank and branch
 // names are those of the zengin-code data.
 import { eq } from 'drizzle-orm';
+import { tokyoDate } from '../dates.ts';
 import type { Db } from '../db/client.ts';
 import { employees } from '../db/schema/employees.ts';
-import { bankAccounts, emergencyContacts } from '../db/schema/records.ts';
+import { bankAccounts, commutingRoutes, emergencyContacts } from '../db/schema/records.ts';
+import { importStationCsv } from '../modules/records/stations.ts';
+import { SAMPLE_LINE_CSV, SAMPLE_STATION_CSV } from './stations-sample.ts';
 import { users } from '../db/schema/users.ts';
 
 interface DemoRecord {
@@ -57,7 +60,14 @@ export const DEMO_RECORDS: readonly DemoRecord[] = [
   },
 ];
 
+/** The first day of the month before `now`'s, in Tokyo (as prev-commuting/ counts months). */
+function firstOfLastMonth(now: Date): string {
+  const [y, m] = tokyoDate(now).split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
+}
+
 export async function seedDemoRecords(tx: Db, now: Date): Promise<void> {
+  await importStationCsv(tx, SAMPLE_STATION_CSV, SAMPLE_LINE_CSV);
   for (const record of DEMO_RECORDS) {
     const [employee] = await tx
       .select({ id: employees.id })
@@ -79,6 +89,38 @@ export async function seedDemoRecords(tx: Db, now: Date): Promise<void> {
       await tx
         .insert(emergencyContacts)
         .values(record.contacts.map((c, i) => ({ ...c, employeeId: employee.id, priority: i + 1 })));
+    // yamada moved last month (so prev-commuting/ has a change to show); the others have one route.
+    await tx.insert(commutingRoutes).values(
+      record.username === 'yamada'
+        ? [
+            {
+              employeeId: employee.id,
+              fromStation: '新宿',
+              toStation: '東京',
+              line: 'JR中央線',
+              monthlyAmount: 6_440,
+              startsOn: '2018-04-01',
+            },
+            {
+              employeeId: employee.id,
+              fromStation: '渋谷',
+              toStation: '東京',
+              line: 'JR山手線',
+              monthlyAmount: 7_260,
+              startsOn: firstOfLastMonth(now),
+            },
+          ]
+        : [
+            {
+              employeeId: employee.id,
+              fromStation: '池袋',
+              toStation: '東京',
+              line: 'JR山手線',
+              monthlyAmount: 8_120,
+              startsOn: '2015-04-01',
+            },
+          ],
+    );
     if (record.salary)
       await tx.insert(bankAccounts).values({
         ...record.salary,

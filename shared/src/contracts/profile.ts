@@ -4,6 +4,7 @@
 // address, phone, email, join_date, organizations, positions, latest_contract.
 import { z } from 'zod';
 import { FIELD_MSG } from '../messages.ts';
+import { ZCommutingRoute } from './commuting.ts';
 import { zJapanesePhone } from './phone.ts';
 
 /** A banner this many days (or fewer) before a residence card expires. */
@@ -46,6 +47,8 @@ export const ZEmployeeProfile = z.object({
   positions: z.array(z.object({ org_name: z.string(), name: z.string(), is_part_time: z.boolean() })),
   latest_contract: z.object({ start_date: z.string(), end_date: z.string().nullable() }).nullable(),
   avatar: z.string().nullable(),
+  /** The commuting route in force today (HR sets it). */
+  commuting: ZCommutingRoute.nullable(),
   /** The fields the caller may change (the employee themself: contact details and address). */
   editable_fields: z.array(z.string()),
   /** The residence card's banner, 90 and 30 days before it expires (null: none to show). */

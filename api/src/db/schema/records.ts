@@ -5,6 +5,7 @@ import {
   char,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -107,4 +108,49 @@ export const recordChanges = pgTable(
       .default(sql`now()`),
   },
   (t) => [index('record_changes_employee_id_idx').on(t.employeeId, t.createdAt.desc())],
+);
+
+/**
+ * The station master (GET stations/?q=), in the layout of the public 駅データ CSV (station_cd,
+ * station_g_cd, station_name, line_cd, pref_cd, …) joined with its line names; imported by
+ * seed/stations.ts's importer, the demo with a small sample of real Tokyo stations.
+ */
+export const stations = pgTable(
+  'stations',
+  {
+    /** station_cd. */
+    code: integer().primaryKey(),
+    /** station_g_cd: one station served by several lines shares it. */
+    groupCode: integer('group_code').notNull(),
+    name: varchar({ length: 100 }).notNull(),
+    lineCode: integer('line_code').notNull(),
+    lineName: varchar('line_name', { length: 100 }).notNull(),
+    prefCode: smallint('pref_code').notNull(),
+    address: varchar({ length: 200 }).notNull().default(''),
+  },
+  (t) => [index('stations_name_idx').on(t.name)],
+);
+
+/** An employee's commuting route from a date on (HR sets it; the latest started one is current). */
+export const commutingRoutes = pgTable(
+  'commuting_routes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    fromStation: varchar('from_station', { length: 100 }).notNull(),
+    toStation: varchar('to_station', { length: 100 }).notNull(),
+    line: varchar({ length: 200 }).notNull(),
+    /** 定期代 (one month), yen. */
+    monthlyAmount: integer('monthly_amount').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    index('commuting_routes_employee_id_idx').on(t.employeeId, t.startsOn),
+    check('commuting_routes_amount_check', sql`${t.monthlyAmount} >= 0`),
+  ],
 );

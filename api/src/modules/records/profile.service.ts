@@ -20,6 +20,7 @@ import { recordChanges } from '../../db/schema/records.ts';
 import { NotFound, ValidationError, type FieldErrors } from '../../errors.ts';
 import { findLatestContract, listPositions } from '../account/account.repository.ts';
 import { avatarDataUrl } from './avatar.service.ts';
+import { commutingOn } from './commuting.service.ts';
 import { readableEmployee, writableOwnerOf } from './record-access.ts';
 import { recordChange } from './record-changes.ts';
 
@@ -45,10 +46,11 @@ async function findEmployee(db: Db, id: number): Promise<EmployeeRow> {
 }
 
 async function toProfile(ctx: RequestContext, row: EmployeeRow): Promise<TEmployeeProfile> {
-  const [positions, contract, avatar] = await Promise.all([
+  const [positions, contract, avatar, commuting] = await Promise.all([
     listPositions(ctx.db, row.id),
     findLatestContract(ctx.db, row.id),
     row.userId === null ? Promise.resolve(null) : avatarDataUrl(ctx.db, row.userId),
+    commutingOn(ctx.db, row.id, tokyoDate()),
   ]);
   const organizations = new Map<number, string>();
   for (const p of positions) organizations.set(p.organizationId, p.organizationName);
@@ -82,6 +84,7 @@ async function toProfile(ctx: RequestContext, row: EmployeeRow): Promise<TEmploy
     })),
     latest_contract: contract && { start_date: contract.startDate, end_date: contract.endDate },
     avatar,
+    commuting,
     editable_fields: row.userId === ctx.user.id ? [...SELF_EDITABLE_FIELDS] : [],
     residence_alert: residenceAlert(row.residenceExpiry, tokyoDate()),
   };

@@ -3,6 +3,7 @@
 // by default; HR reads another's (?employee= on the lists, the id in the path).
 import { Router, type RequestHandler } from 'express';
 import { ZEmployeeRecordQuery } from '@portal/shared/contracts/bank-accounts';
+import { ZStationQuery } from '@portal/shared/contracts/commuting';
 import type { ApiModule } from '../../api-module.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
@@ -15,7 +16,9 @@ import {
   replaceBankAccount,
 } from './bank-accounts.service.ts';
 import { deleteAvatar, getAvatar, putAvatar } from './avatar.service.ts';
+import { previousCommuting } from './commuting.service.ts';
 import { lookupPostalCode } from './postal-codes.ts';
+import { searchStations } from './stations.ts';
 import { getProfile, getResidenceStatus, updateProfile } from './profile.service.ts';
 import {
   createContact,
@@ -27,7 +30,15 @@ import {
 
 export const recordsModule: ApiModule = {
   name: 'records',
-  prefixes: ['/bank-accounts', '/account/contacts', '/account/avatar', '/employees/', '/postal-codes/'],
+  prefixes: [
+    '/bank-accounts',
+    '/account/contacts',
+    '/account/avatar',
+    '/employees/',
+    '/postal-codes/',
+    '/prev-commuting',
+    '/stations',
+  ],
   router: recordsRouter,
 };
 
@@ -122,6 +133,21 @@ function recordsRouter({ requireAuth }: { requireAuth: RequestHandler }): Router
     .route('/postal-codes/:code')
     .get(requireAuth, async (req, res) => {
       res.json(await lookupPostalCode({ ctx: contextOf(req), input: { code: String(req.params.code) } }));
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/prev-commuting')
+    .get(requireAuth, async (req, res) => {
+      const input = parseQuery(ZEmployeeRecordQuery, req);
+      res.json(await previousCommuting({ ctx: contextOf(req), input }));
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/stations')
+    .get(requireAuth, async (req, res) => {
+      res.json(await searchStations({ ctx: contextOf(req), input: parseQuery(ZStationQuery, req) }));
     })
     .all(methodNotAllowed);
 

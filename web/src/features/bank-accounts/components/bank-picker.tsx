@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Input from '@douyinfe/semi-ui/lib/es/input';
 import {
@@ -32,8 +32,14 @@ function digitsHint(kind: 'bank' | 'branch', query: string): string | null {
 export function BankPicker({ kind, bankCode = null, value, onChange, error, disabled }: BankPickerProps) {
   const id = useId();
   const [query, setQuery] = useState('');
-  const banks = useBankChoices(kind === 'bank' ? query : '');
-  const branches = useBranchChoices(kind === 'branch' ? bankCode : null, kind === 'branch' ? query : '');
+  // Sent once typing pauses, not on every key.
+  const [sent, setSent] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSent(query), 250);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const banks = useBankChoices(kind === 'bank' ? sent : '');
+  const branches = useBranchChoices(kind === 'branch' ? bankCode : null, kind === 'branch' ? sent : '');
   const results = kind === 'bank' ? banks : branches;
   const label = kind === 'bank' ? '銀行' : '支店';
   const hint = digitsHint(kind, query);
@@ -92,6 +98,7 @@ export function BankPicker({ kind, bankCode = null, value, onChange, error, disa
                 onClick={() => {
                   onChange(choice);
                   setQuery('');
+                  setSent('');
                 }}
               >
                 <span className="bank-picker__code">{choice.code}</span> {choice.name}

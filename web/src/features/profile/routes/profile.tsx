@@ -35,6 +35,16 @@ function Details({ profile, withContact }: { profile: TEmployeeProfile; withCont
         ? `${profile.latest_contract.start_date} 〜 ${profile.latest_contract.end_date ?? '期間の定めなし'}`
         : null,
     ],
+    [
+      '通勤経路',
+      profile.commuting
+        ? `${profile.commuting.from_station} → ${profile.commuting.to_station}（${profile.commuting.line}）`
+        : null,
+    ],
+    [
+      '定期代（1か月）',
+      profile.commuting ? `${profile.commuting.monthly_amount.toLocaleString('ja-JP')} 円` : null,
+    ],
     ...(withContact
       ? ([
           ['郵便番号', profile.postal_code],
