@@ -47,8 +47,11 @@ export function BankPicker({ kind, bankCode = null, value, onChange, error, disa
 
   if (value)
     return (
-      <FormField id={`${id}-chosen`} label={label} required error={error}>
-        <div className="bank-picker__chosen" id={`${id}-chosen`} data-testid={`${kind}-chosen`}>
+      <div className="form-field" role="group" aria-labelledby={`${id}-chosen-label`}>
+        <span className="form-field__label" id={`${id}-chosen-label`}>
+          {label}
+        </span>
+        <div className="bank-picker__chosen" data-testid={`${kind}-chosen`}>
           <span>
             {value.code} {value.name}
           </span>
@@ -58,7 +61,12 @@ export function BankPicker({ kind, bankCode = null, value, onChange, error, disa
             </Button>
           ) : null}
         </div>
-      </FormField>
+        {error ? (
+          <div className="form-field__error" role="alert">
+            {error}
+          </div>
+        ) : null}
+      </div>
     );
 
   return (
