@@ -34,6 +34,8 @@ import { notificationsModule } from './modules/notifications/notifications.route
 import { organizationsModule } from './modules/organizations/organizations.routes.ts';
 import { QUEUE_BOARD_PATH, queueBoard } from './modules/outbox/queue-board.ts';
 import { proxiesModule } from './modules/proxies/proxies.routes.ts';
+import { banksModule } from './modules/banks/banks.routes.ts';
+import { recordsModule } from './modules/records/records.routes.ts';
 import { tasksModule } from './modules/tasks/tasks.routes.ts';
 import { registerVacationKind } from './modules/vacations/vacation-kind.ts';
 import { slipsModule } from './modules/slips/slips.routes.ts';
@@ -82,6 +84,8 @@ const API_MODULES: readonly ApiModule[] = [
   attendanceModule,
   calendarModule,
   botModule,
+  banksModule,
+  recordsModule,
 ];
 
 export function createApp(deps: AppDeps): Express {

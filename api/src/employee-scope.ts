@@ -38,3 +38,15 @@ export async function mayViewEmployee(
   const rows = await queryRows(ctx.db, sql`select 1 as ok where ${inCallersOrgs(employee.id, ctx.user.id)}`);
   return rows.length > 0;
 }
+
+/**
+ * Who may read an employee's personal records (profile, emergency contacts, bank accounts, commuting):
+ * the employee themself and holders of employee.view_employee (HR). Anyone else is answered 404.
+ */
+export async function mayViewEmployeeRecord(
+  ctx: RequestContext,
+  employee: { userId: number | null },
+): Promise<boolean> {
+  if (employee.userId === ctx.user.id) return true;
+  return ctx.can(PERM.viewEmployee);
+}

@@ -62,6 +62,7 @@ describe('POST /api/account/me/', () => {
         PERM.viewExpenseAttendance,
         PERM.viewAttendance,
         PERM.changeAttendance,
+        PERM.viewEmployee,
       ].sort(),
     );
     expect((await userState('kato')).perms).toEqual([PERM.viewAttendanceOrgOnly]);

@@ -20,6 +20,7 @@ import * as organizationsSchema from '../src/db/schema/organizations.ts';
 import * as outboxSchema from '../src/db/schema/outbox.ts';
 import * as proxiesSchema from '../src/db/schema/proxies.ts';
 import * as slipsSchema from '../src/db/schema/slips.ts';
+import * as recordsSchema from '../src/db/schema/records.ts';
 import * as tasksSchema from '../src/db/schema/tasks.ts';
 import * as usersSchema from '../src/db/schema/users.ts';
 import * as vacationsSchema from '../src/db/schema/vacations.ts';
@@ -40,6 +41,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'outbox.ts': outboxSchema,
   'proxies.ts': proxiesSchema,
   'slips.ts': slipsSchema,
+  'records.ts': recordsSchema,
   'tasks.ts': tasksSchema,
   'users.ts': usersSchema,
   'vacations.ts': vacationsSchema,

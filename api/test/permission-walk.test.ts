@@ -52,6 +52,9 @@ beforeAll(async () => {
     notification: await firstId('notifications'),
     paymentSlip: await firstId('payment_slips'),
     withholdingSlip: await firstId('withholding_slips'),
+    bankAccount: await firstId('bank_accounts'),
+    contact: await firstId('emergency_contacts'),
+    employee: await firstId('employees'),
   };
   const { rows } = (await t.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
@@ -65,6 +68,8 @@ function idFor(param: string, before: string): string {
   if (param === 'year' || param === 'month') return ids[param]!;
   if (param === 'code' && before === 'employees') return ids.employeeCode!;
   if (param === 'nodeId') return ids.taskNode!;
+  if (param === 'bankCode') return '0001';
+  if (param === 'code' && before === 'postal-codes') return '1600023';
   const byCollection: Record<string, string | undefined> = {
     tasks: ids.task,
     details: ids.task,
@@ -79,6 +84,9 @@ function idFor(param: string, before: string): string {
     notifications: ids.notification,
     'payment-slip': ids.paymentSlip,
     withholding: ids.withholdingSlip,
+    'bank-accounts': ids.bankAccount,
+    contacts: ids.contact,
+    employees: ids.employee,
   };
   const id = param === 'id' ? byCollection[before] : undefined;
   if (id === undefined) throw new Error(`no demo record for :${param} after ${before}/`);

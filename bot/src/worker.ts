@@ -18,6 +18,7 @@ import { handleCardsRefresh, taskEventHandlers } from './jobs/task-event.handler
 import { processLarkJob } from './lark/deliver.ts';
 import { sendSpacingMs } from './lark/limits.ts';
 import { pushNotifyHandler, withPushFanOut } from './push/push.handler.ts';
+import { larkNoticeHandler } from './records/lark-notice.handler.ts';
 import { attendanceRemindHandler } from './reminders/attendance-remind.handler.ts';
 
 type DispatchTable = { readonly [N in TEventJobName]?: EventHandler<N> };
@@ -28,6 +29,7 @@ const EVENT_HANDLERS: DispatchTable = {
   'cards.refresh': handleCardsRefresh,
   'push.notify': pushNotifyHandler,
   'attendance.remind': attendanceRemindHandler,
+  'records.lark_notice': larkNoticeHandler,
 };
 
 async function dispatch(job: Job, ctx: BotContext): Promise<unknown> {

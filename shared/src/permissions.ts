@@ -18,6 +18,8 @@ export const PERM = {
   changeAttendance: 'employee.change_attendance',
   /** The company calendar's 法定休日 weekday, days off and images (ours). */
   changeCompanyCalendar: 'company.change_companycalendar',
+  /** HR: reads every employee's records (profile, contacts, bank accounts) and is told of their changes (ours). */
+  viewEmployee: 'employee.view_employee',
 } as const;
 
 export type Permission = (typeof PERM)[keyof typeof PERM];

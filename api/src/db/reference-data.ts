@@ -22,6 +22,7 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   [PERM.viewAttendanceOrgOnly]: '自部署の勤怠を閲覧できる',
   [PERM.changeAttendance]: '承認済みの勤怠を修正できる',
   [PERM.changeCompanyCalendar]: '会社カレンダーを変更できる',
+  [PERM.viewEmployee]: '全社員の個人情報（プロフィール・緊急連絡先・口座）を閲覧できる',
 };
 
 export async function ensurePermissions(db: Db): Promise<void> {

@@ -206,6 +206,7 @@ export const DEMO_HR_GROUP = {
     PERM.viewUploadHistory,
     PERM.viewExpenseAttendance,
     PERM.viewAttendance,
+    PERM.viewEmployee,
   ],
 } as const satisfies { name: string; permissions: readonly Permission[] };
 

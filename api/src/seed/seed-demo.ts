@@ -22,6 +22,7 @@ import {
   users,
 } from '../db/schema/users.ts';
 import { seedDemoAttendance } from './attendance.ts';
+import { seedDemoRecords } from './records.ts';
 import { calendarSvg } from './calendar-image.ts';
 import { seedDemoWorkflows } from './seed-workflows.ts';
 import { seedDemoLeaveHistory } from './leave-history.ts';
@@ -247,6 +248,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       }
     }
     await tx.insert(notifications).values(bells.map((bell) => ({ userId: yamada, ...bell })));
+    await seedDemoRecords(tx, now);
 
     return { seeded: true, users: userRows.length, employees: employeeRows.length };
   });

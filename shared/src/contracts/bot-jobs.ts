@@ -82,6 +82,15 @@ export const ZAttendanceReminderPayload = z.object({
 });
 export type TAttendanceReminderPayload = z.infer<typeof ZAttendanceReminderPayload>;
 
+/** A text message to one user in Lark (a change of their salary account: "was this you?"). */
+export const ZLarkNoticePayload = z.object({
+  user_id: z.number().int(),
+  open_id: z.string().nullable(),
+  lookup_email: z.string().nullable(),
+  text: z.string().min(1),
+});
+export type TLarkNoticePayload = z.infer<typeof ZLarkNoticePayload>;
+
 const taskEventJobs = Object.fromEntries(
   TASK_EVENT_ACTIONS.map((action) => [`task.${action}`, ZTaskEventPayload] as const),
 ) as Record<`task.${TTaskEventAction}`, typeof ZTaskEventPayload>;
@@ -92,6 +101,7 @@ export const EVENT_JOBS = {
   'cards.refresh': ZCardsRefreshPayload,
   'push.notify': ZPushNotifyPayload,
   'attendance.remind': ZAttendanceReminderPayload,
+  'records.lark_notice': ZLarkNoticePayload,
 } as const;
 export type TEventJobName = keyof typeof EVENT_JOBS;
 export type TEventJobPayload<N extends TEventJobName> = z.infer<(typeof EVENT_JOBS)[N]>;

@@ -88,6 +88,22 @@ export const FIELD_LABELS = {
   email: 'メールアドレス',
   card: 'カード',
   message_id: 'メッセージ',
+  employee: '社員',
+  purpose: '用途',
+  bank_code: '銀行',
+  branch_code: '支店',
+  account_type: '口座種別',
+  account_number: '口座番号',
+  account_holder: '口座名義',
+  yucho_symbol: '記号',
+  yucho_number: '番号',
+  name_kana: 'フリガナ',
+  relationship: '続柄',
+  phone: '電話番号',
+  address: '住所',
+  priority: '優先順位',
+  postal_code: '郵便番号',
+  q: '検索文字列',
 } as const satisfies Record<string, string>;
 
 const LABELS: Readonly<Record<string, string>> = FIELD_LABELS;

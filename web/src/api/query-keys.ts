@@ -15,6 +15,7 @@ const CALENDAR = ['company', 'calendar'] as const;
 const BUSINESS_DAYS = ['business-days'] as const;
 const LEAVE = ['leave'] as const;
 const SLIPS = ['slips'] as const;
+const RECORDS = ['records'] as const;
 
 export const queryKeys = {
   /** Under ['account']: the signed-in user and the counts that every task action changes. */
@@ -71,6 +72,15 @@ export const queryKeys = {
     all: NODES,
     list: (query: object) => [...NODES, 'list', query] as const,
     ofWorkflow: (workflowId: number) => [...NODES, 'workflow', workflowId] as const,
+  },
+  /** An employee's own records (profile, contacts, bank accounts); `employee` null: the caller's own. */
+  records: {
+    all: RECORDS,
+    profile: (employeeId: number) => [...RECORDS, 'profile', employeeId] as const,
+    contacts: (employeeId: number | null) => [...RECORDS, 'contacts', employeeId] as const,
+    bankAccounts: (employeeId: number | null) => [...RECORDS, 'bank-accounts', employeeId] as const,
+    banks: (query: string) => ['bank-choices', query] as const,
+    branches: (bankCode: string, query: string) => ['branch-choices', bankCode, query] as const,
   },
   notifications: {
     all: NOTIFICATIONS,

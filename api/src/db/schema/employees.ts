@@ -26,6 +26,12 @@ export const employees = pgTable(
     /** MARRIAGE_STATUSES: '0' 未婚, '1' 既婚. */
     maritalStatus: varchar('marital_status', { length: 1 }).$type<'0' | '1'>().notNull().default('0'),
     email: varchar({ length: 254 }).notNull().default(''),
+    /** 在留カード expiry; null for 日本籍 and permanent statuses without one. */
+    residenceExpiry: date('residence_expiry', { mode: 'string' }),
+    /** '123-4567'. */
+    postalCode: varchar('postal_code', { length: 8 }).notNull().default(''),
+    address: varchar({ length: 200 }).notNull().default(''),
+    phone: varchar({ length: 20 }).notNull().default(''),
   },
   (t) => [
     check('employees_gender_check', sql`${t.gender} in ('1', '2')`),

@@ -2,6 +2,7 @@ import type { TStatistics, TTaskStatistics, TUserState } from '@portal/shared/co
 import { ALL_PERMISSIONS } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
 import { NotFound } from '../../errors.ts';
+import { avatarDataUrl } from '../records/avatar.service.ts';
 import { sidebarStatistics, taskStatistics } from '../tasks/statistics.ts';
 import * as repo from './account.repository.ts';
 
@@ -9,10 +10,11 @@ import * as repo from './account.repository.ts';
 export async function getUserState({ ctx }: { ctx: RequestContext }): Promise<TUserState> {
   const user = await repo.findUser(ctx.db, ctx.user.id);
   if (!user) throw new NotFound();
-  const [employee, devices, ownPerms] = await Promise.all([
+  const [employee, devices, ownPerms, avatar] = await Promise.all([
     repo.findEmployeeOfUser(ctx.db, user.id),
     repo.listDevices(ctx.db, user.id),
     user.isSuperuser ? Promise.resolve([...ALL_PERMISSIONS]) : repo.listPermissionCodenames(ctx.db, user.id),
+    avatarDataUrl(ctx.db, user.id),
   ]);
   const [positions, contract] = employee
     ? await Promise.all([
@@ -30,7 +32,7 @@ export async function getUserState({ ctx }: { ctx: RequestContext }): Promise<TU
       username: user.username,
       full_name: user.fullName,
       email: user.email,
-      avatar: null,
+      avatar,
       employee: employee && {
         id: employee.id,
         code: employee.code,

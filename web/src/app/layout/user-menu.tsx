@@ -77,7 +77,11 @@ export function UserMenu() {
           aria-haspopup="menu"
           className="user-menu__trigger"
         >
-          <IconUser />
+          {user.me.avatar ? (
+            <img src={user.me.avatar} alt="" className="user-menu__avatar" width={24} height={24} />
+          ) : (
+            <IconUser />
+          )}
           {isMobile ? null : <span className="user-menu__name">{user.me.full_name || user.me.username}</span>}
           <IconChevronDown size="small" />
         </Button>

@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { TBankAccount } from '@portal/shared/contracts/bank-accounts';
+import { BANK_SEARCH_MSG } from '@portal/shared/contracts/banks';
+import { mockFetch } from '@/testing/fetch-mock.ts';
+import { renderWithRouter } from '@/testing/render.tsx';
+import BankAccountsRoute from './bank-accounts.tsx';
+
+vi.mock('@/lib/notify.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+
+const salary: TBankAccount = {
+  id: 1,
+  employee: 3,
+  purpose: 'salary',
+  purpose_name: '給与振込口座',
+  bank_code: '0005',
+  bank_name: '三菱ＵＦＪ',
+  branch_code: '103',
+  branch_name: '千代田',
+  account_type: '01',
+  account_type_name: '普通',
+  account_number: '1234567',
+  account_holder: 'ﾔﾏﾀﾞ ﾀﾛｳ',
+  yucho_symbol: null,
+  yucho_number: null,
+  updated_at: '2026-01-01T00:00:00Z',
+  can_edit: true,
+};
+
+describe('bank accounts', () => {
+  it('never sends a bank query of fewer than 4 digits, nor a branch query before the bank', async () => {
+    const { requests } = mockFetch({
+      'GET /api/bank-accounts/': {
+        body: { count: 1, next: null, previous: null, results: [salary], can_edit: true },
+      },
+      'GET /api/banks/choice/': { body: [{ code: '0001', name: 'みずほ', kana: 'ミズホ' }] },
+    });
+    renderWithRouter(<BankAccountsRoute />, { path: '/band-accounts' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '口座を追加' }));
+    expect(screen.getByLabelText(/^支店/)).toBeDisabled();
+    await user.type(screen.getByLabelText(/^銀行/), '000');
+    expect(await screen.findByText(BANK_SEARCH_MSG.bankDigits)).toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/banks/choice/')).toBe(false);
+    await user.clear(screen.getByLabelText(/^銀行/));
+    await user.type(screen.getByLabelText(/^銀行/), 'みずほ');
+    await user.click(await screen.findByRole('button', { name: /0001 みずほ/ }));
+    expect(screen.getByTestId('bank-chosen')).toHaveTextContent('0001 みずほ');
+    await waitFor(() => expect(screen.getByLabelText(/^支店/)).toBeEnabled());
+    expect(requests.filter((r) => r.path === '/api/banks/choice/').map((r) => r.query.get('query'))).toEqual([
+      'みずほ',
+    ]);
+  });
+
+  it('is read-only for HR opening another employee', async () => {
+    mockFetch({
+      'GET /api/bank-accounts/': {
+        body: {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [{ ...salary, can_edit: false }],
+          can_edit: false,
+        },
+      },
+    });
+    renderWithRouter(<BankAccountsRoute />, { path: '/band-accounts?employee=3' });
+    expect((await screen.findAllByText(/三菱ＵＦＪ/)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: '口座を追加' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /編集/ })).toBeNull();
+  });
+});

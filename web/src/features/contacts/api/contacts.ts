@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TContact, TContactList, TContactRequest } from '@portal/shared/contracts/contacts';
+import { queryKeys } from '@/api/query-keys.ts';
+import { api } from '@/lib/api-client.ts';
+
+/** GET account/contacts/ (?employee= for HR). */
+export const useContacts = (employeeId: number | null) =>
+  useQuery({
+    queryKey: queryKeys.records.contacts(employeeId),
+    queryFn: () =>
+      api.get<TContactList>('/account/contacts/', { query: { employee: employeeId ?? undefined } }),
+  });
+
+/** POST account/contacts/ or PUT account/contacts/{id}/. */
+export const useSaveContact = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: TContactRequest }) =>
+      id === null
+        ? api.post<TContact>('/account/contacts/', body)
+        : api.put<TContact>(`/account/contacts/${id}/`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.records.all }),
+  });
+};
+
+/** DELETE account/contacts/{id}/. */
+export const useDeleteContact = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`/account/contacts/${id}/`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.records.all }),
+  });
+};
