@@ -88,7 +88,6 @@ export const FIELD_LABELS = {
   email: 'メールアドレス',
   card: 'カード',
   message_id: 'メッセージ',
-  employee: '社員',
   purpose: '用途',
   bank_code: '銀行',
   branch_code: '支店',
