@@ -50,6 +50,10 @@ beforeAll(async () => {
     calendarFile: await firstId('company_calendar_files'),
     proxy: await firstId('approval_proxies'),
     notification: await firstId('notifications'),
+    organization: await firstId('organizations'),
+    person: await firstId('employees'),
+    group: await firstId('groups'),
+    user: String((await one(sql`select id from users where username = 'yamada'`)).id),
   };
   const { rows } = (await t.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
@@ -75,6 +79,10 @@ function idFor(param: string, before: string): string {
     files: ids.calendarFile,
     proxies: ids.proxy,
     notifications: ids.notification,
+    organizations: ids.organization,
+    people: ids.person,
+    groups: ids.group,
+    users: ids.user,
   };
   const id = param === 'id' ? byCollection[before] : undefined;
   if (id === undefined) throw new Error(`no demo record for :${param} after ${before}/`);

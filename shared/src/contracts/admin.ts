@@ -1,0 +1,334 @@
+// The administration console (issue 14): staff-only endpoints under /api/admin/. Every body is a
+// strict object: a key the console does not know is refused (400), never silently dropped. Messages
+// are written here, in Japanese, so the browser's check and the API's answer read the same.
+import { z } from 'zod';
+import { ORG_LEVELS, type OrgLevel } from '../codes.ts';
+import { FIELD_MSG } from '../messages.ts';
+import { ALL_PERMISSIONS, type Permission } from '../permissions.ts';
+import { isValidDate } from '../workflow/field-values.ts';
+import { ZPageQuery } from './pagination.ts';
+
+// ---- building blocks -------------------------------------------------------------------------
+
+const ZText = (label: string, max: number) =>
+  z
+    .string(FIELD_MSG.required(label))
+    .trim()
+    .min(1, FIELD_MSG.required(label))
+    .max(max, FIELD_MSG.maxLength(label, max));
+
+const ZOptionalText = (label: string, max: number) =>
+  z.string(FIELD_MSG.type(label, '文字列')).trim().max(max, FIELD_MSG.maxLength(label, max));
+
+const ZId = (label: string) =>
+  z.number(FIELD_MSG.required(label)).int(FIELD_MSG.integer(label)).positive(FIELD_MSG.choice(label));
+
+const ZBool = (label: string) => z.boolean(FIELD_MSG.boolean(label));
+
+const ZDate = (label: string) =>
+  z.string(FIELD_MSG.required(label)).refine(isValidDate, FIELD_MSG.date(label));
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const ZTime = (label: string) => z.string(FIELD_MSG.required(label)).regex(TIME, FIELD_MSG.time(label));
+
+const ZConfirm = z.object({ confirm: z.literal(true, FIELD_MSG.required('確認')) }).strict();
+
+/** POST deactivate / reactivate: the console confirms the action explicitly. */
+export const ZAdminConfirm = ZConfirm;
+export type TAdminConfirm = z.infer<typeof ZAdminConfirm>;
+
+/** The order of the levels: a child sits strictly below its parent (本部 > 事業部 > 部 > 課). */
+export const ORG_LEVEL_RANK: Record<OrgLevel, number> = { '16': 4, '14': 3, '12': 2, '10': 1 };
+
+// ---- organisations ---------------------------------------------------------------------------
+
+export const ZAdminOrganizationCreate = z
+  .object({
+    name: ZText('名称', 100),
+    level: z.enum(ORG_LEVELS.map((l) => l.value) as [OrgLevel, ...OrgLevel[]], FIELD_MSG.choice('階層')),
+    parent_id: ZId('上位組織').nullable(),
+  })
+  .strict();
+export type TAdminOrganizationCreate = z.infer<typeof ZAdminOrganizationCreate>;
+
+/** PATCH: rename and/or move under another parent. */
+export const ZAdminOrganizationPatch = z
+  .object({
+    name: ZText('名称', 100).optional(),
+    parent_id: ZId('上位組織').nullable().optional(),
+  })
+  .strict()
+  .refine((body) => body.name !== undefined || body.parent_id !== undefined, {
+    message: FIELD_MSG.required('名称または上位組織'),
+  });
+export type TAdminOrganizationPatch = z.infer<typeof ZAdminOrganizationPatch>;
+
+/** PUT organizations/{id}/head/: the head, or null for none. */
+export const ZAdminOrganizationHead = z.object({ head_employee_id: ZId('組織の長').nullable() }).strict();
+export type TAdminOrganizationHead = z.infer<typeof ZAdminOrganizationHead>;
+
+export interface TAdminOrganization {
+  id: number;
+  name: string;
+  level: OrgLevel;
+  parent_id: number | null;
+  head_employee_id: number | null;
+  head_name: string | null;
+  /** People holding a position here (not below). */
+  member_count: number;
+  /** Open organisations directly below. */
+  child_count: number;
+}
+
+/** What a change of head does to requests already in progress: nothing (the answer says so). */
+export interface TAdminHeadChange {
+  organization: TAdminOrganization;
+  /** Open requests whose route changes: always 0, routes already resolved stay. */
+  rerouted_requests: number;
+  /** Open requests currently awaiting the previous head, which keep awaiting them. */
+  open_requests_kept: number;
+}
+
+// ---- people ----------------------------------------------------------------------------------
+
+export const PEOPLE_SORTS = ['code', '-code', 'name', '-name', 'kana', '-kana'] as const;
+export type TPeopleSort = (typeof PEOPLE_SORTS)[number];
+
+export const ZAdminPeopleQuery = ZPageQuery.extend({
+  query: z.string().max(100, FIELD_MSG.maxLength('検索文字列', 100)).optional(),
+  organization: z.coerce.number().int().positive().optional().catch(undefined),
+  sort: z.enum(PEOPLE_SORTS).optional().catch(undefined),
+  active: z.enum(['1', '0']).optional().catch(undefined),
+});
+export type TAdminPeopleQuery = z.infer<typeof ZAdminPeopleQuery>;
+
+export const ZAdminContract = z
+  .object({
+    start_date: ZDate('契約開始日'),
+    end_date: ZDate('契約終了日').nullable(),
+    work_start_time: ZTime('始業時刻'),
+    work_end_time: ZTime('終業時刻'),
+  })
+  .strict()
+  .refine((c) => c.end_date === null || c.end_date >= c.start_date, {
+    path: ['end_date'],
+    message: FIELD_MSG.dateOrder('契約終了日', '契約開始日'),
+  })
+  .refine((c) => c.work_end_time > c.work_start_time, {
+    path: ['work_end_time'],
+    message: '終業時刻 は 始業時刻 より後にしてください。',
+  });
+export type TAdminContract = z.infer<typeof ZAdminContract>;
+
+export const ZAdminPosition = z
+  .object({
+    organization_id: ZId('所属組織'),
+    title: ZOptionalText('役職', 50),
+    is_part_time: ZBool('兼務'),
+    is_head: ZBool('組織の長'),
+  })
+  .strict();
+export type TAdminPosition = z.infer<typeof ZAdminPosition>;
+
+const employeeFields = {
+  code: z
+    .string(FIELD_MSG.required('社員番号'))
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,20}$/, '社員番号 は 20 文字以内の英数字とハイフンで入力してください。'),
+  last_name: ZText('姓', 50),
+  first_name: ZText('名', 50),
+  last_name_kana: ZOptionalText('姓（カナ）', 50),
+  first_name_kana: ZOptionalText('名（カナ）', 50),
+  email: z
+    .string(FIELD_MSG.required('メールアドレス'))
+    .trim()
+    .max(254, FIELD_MSG.maxLength('メールアドレス', 254))
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), FIELD_MSG.email('メールアドレス')),
+};
+
+const ZUsername = z
+  .string(FIELD_MSG.required('ユーザー名'))
+  .trim()
+  .regex(/^[A-Za-z0-9@.+_-]{1,150}$/, 'ユーザー名 は 150 文字以内の英数字と @ . + - _ で入力してください。');
+
+export const PASSWORD_MIN = 8;
+const ZTemporaryPassword = z
+  .string(FIELD_MSG.required('仮パスワード'))
+  .min(PASSWORD_MIN, FIELD_MSG.minLength('仮パスワード', PASSWORD_MIN))
+  .max(128, FIELD_MSG.maxLength('仮パスワード', 128));
+
+/** POST people/: the employee, their account (with a temporary password), first contract and position. */
+export const ZAdminPersonCreate = z
+  .object({
+    ...employeeFields,
+    username: ZUsername,
+    password: ZTemporaryPassword,
+    contract: ZAdminContract,
+    position: ZAdminPosition,
+  })
+  .strict();
+export type TAdminPersonCreate = z.infer<typeof ZAdminPersonCreate>;
+
+/** PATCH people/{id}/: any of the employee's own fields. */
+export const ZAdminPersonPatch = z
+  .object({
+    code: employeeFields.code.optional(),
+    last_name: employeeFields.last_name.optional(),
+    first_name: employeeFields.first_name.optional(),
+    last_name_kana: employeeFields.last_name_kana.optional(),
+    first_name_kana: employeeFields.first_name_kana.optional(),
+    email: employeeFields.email.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') });
+export type TAdminPersonPatch = z.infer<typeof ZAdminPersonPatch>;
+
+/** POST people/{id}/password/: a temporary password, to be changed at the next sign-in. */
+export const ZAdminPasswordReset = z.object({ password: ZTemporaryPassword }).strict();
+export type TAdminPasswordReset = z.infer<typeof ZAdminPasswordReset>;
+
+export interface TAdminPersonRow {
+  id: number;
+  code: string;
+  name: string;
+  kana: string;
+  username: string | null;
+  user_id: number | null;
+  is_active: boolean;
+  /** The main position's organisation. */
+  organization: string | null;
+  title: string | null;
+}
+
+export interface TAdminPerson extends TAdminPersonRow {
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  email: string;
+  must_change_password: boolean;
+  is_staff: boolean;
+  is_superuser: boolean;
+  lark_bound: boolean;
+  contracts: (TAdminContract & { id: number })[];
+  positions: {
+    id: number;
+    organization_id: number;
+    organization: string;
+    title: string;
+    is_part_time: boolean;
+    is_head: boolean;
+  }[];
+  /** Requests now awaiting this person's approval. */
+  pending_approvals: TAdminPendingApproval[];
+}
+
+export interface TAdminPendingApproval {
+  task_id: number;
+  title: string;
+  applicant: string;
+  node_name: string;
+}
+
+/** What a deactivation did: the sessions ended and the requests left awaiting the person. */
+export interface TAdminDeactivation {
+  person: TAdminPerson;
+  revoked_sessions: number;
+  pending_approvals: TAdminPendingApproval[];
+}
+
+// ---- permissions -----------------------------------------------------------------------------
+
+const ZPermissionList = z
+  .array(
+    z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]], FIELD_MSG.choice('権限')),
+    FIELD_MSG.type('権限', '配列'),
+  )
+  .max(ALL_PERMISSIONS.length, FIELD_MSG.maxItems('権限', ALL_PERMISSIONS.length));
+
+/** POST groups/ and PUT groups/{id}/. */
+export const ZAdminGroup = z
+  .object({ name: ZText('グループ名', 150), permissions: ZPermissionList })
+  .strict();
+export type TAdminGroupRequest = z.infer<typeof ZAdminGroup>;
+
+export interface TAdminGroup {
+  id: number;
+  name: string;
+  permissions: Permission[];
+  member_count: number;
+}
+
+export interface TAdminPermission {
+  codename: Permission;
+  label: string;
+}
+
+/** PUT users/{id}/access/: groups and direct permissions; the flags only a superuser may change. */
+export const ZAdminUserAccess = z
+  .object({
+    groups: z
+      .array(ZId('グループ'), FIELD_MSG.type('グループ', '配列'))
+      .max(100, FIELD_MSG.maxItems('グループ', 100)),
+    permissions: ZPermissionList,
+    is_staff: ZBool('スタッフ権限'),
+    is_superuser: ZBool('スーパーユーザー権限'),
+  })
+  .strict();
+export type TAdminUserAccessRequest = z.infer<typeof ZAdminUserAccess>;
+
+export interface TAdminUserAccess extends TAdminUserAccessRequest {
+  user_id: number;
+  username: string;
+  name: string;
+}
+
+// ---- audit -----------------------------------------------------------------------------------
+
+export const AUDIT_RESOURCES = [
+  { value: 'organizations', label: '組織' },
+  { value: 'people', label: '社員' },
+  { value: 'groups', label: 'グループ' },
+  { value: 'users', label: 'アカウント権限' },
+] as const;
+export type TAuditResource = (typeof AUDIT_RESOURCES)[number]['value'];
+
+export const AUDIT_ACTIONS: Record<string, string> = {
+  create: '作成',
+  update: '変更',
+  move: '移動',
+  close: '廃止',
+  set_head: '長の変更',
+  deactivate: '無効化',
+  reactivate: '再有効化',
+  reset_password: 'パスワード再設定',
+  add_contract: '契約の追加',
+  add_position: '所属の追加',
+  delete: '削除',
+  set_access: '権限の変更',
+};
+
+export const ZAuditQuery = ZPageQuery.extend({
+  resource: z
+    .enum(AUDIT_RESOURCES.map((r) => r.value) as [TAuditResource, ...TAuditResource[]])
+    .optional()
+    .catch(undefined),
+  object_id: z.coerce.number().int().positive().optional().catch(undefined),
+  actor: z.string().max(150).optional().catch(undefined),
+  date_from: z.string().refine(isValidDate).optional().catch(undefined),
+  date_to: z.string().refine(isValidDate).optional().catch(undefined),
+});
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+export interface TAuditEntry {
+  id: number;
+  at: string;
+  actor_id: number | null;
+  actor_name: string;
+  resource: string;
+  action: string;
+  object_id: number | null;
+  object_label: string;
+  before: unknown;
+  after: unknown;
+}
