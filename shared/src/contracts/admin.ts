@@ -80,6 +80,11 @@ export interface TAdminOrganization {
   child_count: number;
 }
 
+export interface TAdminOrganizationDetail extends TAdminOrganization {
+  /** Everyone holding a position here, the head's candidates. */
+  members: { employee_id: number; name: string; title: string; is_part_time: boolean }[];
+}
+
 /** What a change of head does to requests already in progress: nothing (the answer says so). */
 export interface TAdminHeadChange {
   organization: TAdminOrganization;

@@ -13,6 +13,7 @@ const NODES = ['admin-nodes'] as const;
 const NOTIFICATIONS = ['notifications'] as const;
 const CALENDAR = ['company', 'calendar'] as const;
 const BUSINESS_DAYS = ['business-days'] as const;
+const ADMIN = ['admin-console'] as const;
 
 export const queryKeys = {
   /** Under ['account']: the signed-in user and the counts that every task action changes. */
@@ -75,6 +76,13 @@ export const queryKeys = {
     page: (isRead: boolean, page: number) => [...NOTIFICATIONS, 'page', { isRead, page }] as const,
     list: (isRead: boolean) => [...NOTIFICATIONS, 'list', { isRead }] as const,
   },
+  /** The administration console: each declared resource's lists, records and choices. */
+  admin: {
+    all: ADMIN,
+    list: (resource: string, params: object) => [...ADMIN, resource, 'list', params] as const,
+    detail: (resource: string, id: number) => [...ADMIN, resource, 'detail', id] as const,
+    choices: (name: string) => [...ADMIN, 'choices', name] as const,
+  },
 };
 
 /**
@@ -106,3 +114,7 @@ export const invalidateWorkflows = (queryClient: QueryClient) =>
 /** A change to the settings moves business days; images change only the calendar itself. */
 export const invalidateCalendar = (queryClient: QueryClient) =>
   invalidateAll(queryClient, [queryKeys.company.calendar, queryKeys.company.businessDays]);
+
+/** After any console change: every console query, and the organisation chart the shell keeps. */
+export const invalidateAdmin = (queryClient: QueryClient) =>
+  invalidateAll(queryClient, [queryKeys.admin.all, queryKeys.organizations]);

@@ -11,6 +11,7 @@ import {
   ZAdminOrganizationPatch,
   type TAdminHeadChange,
   type TAdminOrganization,
+  type TAdminOrganizationDetail,
 } from '@portal/shared/contracts/admin';
 import type { OrgLevel } from '@portal/shared/codes';
 import { PERM } from '@portal/shared/permissions';
@@ -88,9 +89,22 @@ export async function listOrganizations({ ctx }: { ctx: RequestContext }): Promi
   return rows.map(toOrganization);
 }
 
-export async function getOrganization({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
+export async function getOrganization({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { id: number };
+}): Promise<TAdminOrganizationDetail> {
   await requireConsole(ctx, PERM.viewOrganization);
-  return findOpen(ctx.db, input.id);
+  const organization = await findOpen(ctx.db, input.id);
+  const members = await queryRows<TAdminOrganizationDetail['members'][number]>(
+    ctx.db,
+    sql`select e.id as employee_id, e.last_name || ' ' || e.first_name as name, p.title, p.is_part_time
+      from positions p join employees e on e.id = p.employee_id
+      where p.organization_id = ${input.id} order by p.is_part_time, e.code`,
+  );
+  return { ...organization, members };
 }
 
 /** The parent must be open and sit on a higher level; 本部 has none. */
