@@ -601,7 +601,25 @@ describe('people', () => {
       .post('/api/token-auth/')
       .send({ username: 'mori', password: 'demo1234' });
     expect(refused.status).toBe(401);
-    await t.signIn('mori', 'temporary-2');
+    const temporary = await t.signIn('mori', 'temporary-2');
+    const me = await request(t.app).post('/api/account/me/').set(t.auth(temporary.access));
+    expect(me.body.me.must_change_password).toBe(true);
+
+    // The person chooses their own: the temporary one must be given, and the flag clears.
+    const wrong = await request(t.app)
+      .post('/api/account/password/')
+      .set(t.auth(temporary.access))
+      .send({ current_password: 'nope', new_password: 'my-own-pass' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.current_password).toEqual(['現在のパスワードが正しくありません。']);
+    const changed = await request(t.app)
+      .post('/api/account/password/')
+      .set(t.auth(temporary.access))
+      .send({ current_password: 'temporary-2', new_password: 'my-own-pass' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const after = await request(t.app).post('/api/account/me/').set(t.auth(temporary.access));
+    expect(after.body.me.must_change_password).toBe(false);
+    await t.signIn('mori', 'my-own-pass');
   });
 });
 

@@ -111,6 +111,8 @@ export const FIELD_LABELS = {
   actor: '操作者',
   sort: '並び順',
   active: '状態',
+  current_password: '現在のパスワード',
+  new_password: '新しいパスワード',
 } as const satisfies Record<string, string>;
 
 const LABELS: Readonly<Record<string, string>> = FIELD_LABELS;
