@@ -345,6 +345,24 @@ describe('bad input', () => {
         field: 'groups',
       },
     ];
+    const [contract] = await rows<{ id: number }>(
+      sql`select c.id from contracts c join employees e on e.id = c.employee_id where e.code = 'E0001' limit 1`,
+    );
+    cases.push(
+      {
+        method: 'patch',
+        path: `/api/admin/contracts/${contract!.id}/`,
+        body: { end_date: '1900-01-01' },
+        field: 'end_date',
+      },
+      {
+        method: 'patch',
+        path: `/api/admin/contracts/${contract!.id}/`,
+        body: { end_date: '2026-02-30' },
+        field: 'end_date',
+      },
+      { method: 'patch', path: `/api/admin/contracts/${contract!.id}/`, body: {}, field: 'non_field_errors' },
+    );
     const before = await digest();
     for (const c of cases) {
       const res = await request(t.app)
@@ -620,6 +638,53 @@ describe('people', () => {
     const after = await request(t.app).post('/api/account/me/').set(t.auth(temporary.access));
     expect(after.body.me.must_change_password).toBe(false);
     await t.signIn('mori', 'my-own-pass');
+  });
+});
+
+describe('contracts, positions and the Lark binding', () => {
+  it('ends a contract, keeps the last position, removes another and unbinds Lark, each recorded', async () => {
+    const hr = await as('hr');
+    const id = await employeeId('ikeda');
+    const person = (await request(t.app).get(`/api/admin/people/${id}/`).set(hr)).body as TAdminPerson;
+    const open = person.contracts.at(-1)!;
+    const ended = await request(t.app)
+      .patch(`/api/admin/contracts/${open.id}/`)
+      .set(hr)
+      .send({ end_date: '2027-03-31' });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    expect((ended.body as TAdminPerson).contracts.find((c) => c.id === open.id)?.end_date).toBe('2027-03-31');
+
+    const only = person.positions[0]!;
+    const refused = await request(t.app).delete(`/api/admin/positions/${only.id}/`).set(hr);
+    expect(refused.status).toBe(409);
+    expectJapaneseError(refused.body);
+    const added = await request(t.app)
+      .post(`/api/admin/people/${id}/positions/`)
+      .set(hr)
+      .send({ organization_id: await orgId('開発二課'), title: '兼務', is_part_time: true, is_head: false });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const second = (added.body as TAdminPerson).positions.find((p) => p.organization === '開発二課')!;
+    const removed = await request(t.app).delete(`/api/admin/positions/${second.id}/`).set(hr);
+    expect(removed.status).toBe(200);
+    expect((removed.body as TAdminPerson).positions.map((p) => p.organization)).toEqual(['開発一課']);
+
+    const ikeda = await userId(t, 'ikeda');
+    await t.db.execute(sql`insert into lark_bindings (user_id, open_id) values (${ikeda}, 'ou_ikeda')`);
+    const bound = (await request(t.app).get(`/api/admin/people/${id}/`).set(hr)).body as TAdminPerson;
+    expect(bound.lark_bound).toBe(true);
+    const unbound = await request(t.app).delete(`/api/admin/people/${id}/lark/`).set(hr);
+    expect(unbound.status).toBe(200);
+    expect((unbound.body as TAdminPerson).lark_bound).toBe(false);
+
+    const trail = await request(t.app)
+      .get(`/api/admin/audit/?resource=people&object_id=${id}`)
+      .set(await as('admin'));
+    expect((trail.body as TPage<TAuditEntry>).results.map((e) => e.action)).toEqual([
+      'unbind_lark',
+      'remove_position',
+      'add_position',
+      'change_contract',
+    ]);
   });
 });
 

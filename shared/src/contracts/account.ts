@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEW_PASSWORD_MIN } from '../limits.ts';
 import { FIELD_MSG } from '../messages.ts';
 
 /** spec §3.3 `me`. */
@@ -27,7 +28,7 @@ export const ZMe = z.object({
 });
 export type TMe = z.infer<typeof ZMe>;
 
-export const NEW_PASSWORD_MIN = 8;
+export { NEW_PASSWORD_MIN };
 
 /** POST /api/account/password/: the signed-in user's own password (issue 14's must-change flow). */
 export const ZPasswordChange = z

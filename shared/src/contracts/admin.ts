@@ -3,6 +3,7 @@
 // are written here, in Japanese, so the browser's check and the API's answer read the same.
 import { z } from 'zod';
 import { ORG_LEVELS, type OrgLevel } from '../codes.ts';
+import { NEW_PASSWORD_MIN } from '../limits.ts';
 import { FIELD_MSG } from '../messages.ts';
 import { ALL_PERMISSIONS, type Permission } from '../permissions.ts';
 import { isValidDate } from '../workflow/field-values.ts';
@@ -156,7 +157,7 @@ const ZUsername = z
   .trim()
   .regex(/^[A-Za-z0-9@.+_-]{1,150}$/, 'ユーザー名 は 150 文字以内の英数字と @ . + - _ で入力してください。');
 
-export const PASSWORD_MIN = 8;
+export const PASSWORD_MIN = NEW_PASSWORD_MIN;
 const ZTemporaryPassword = z
   .string(FIELD_MSG.required('仮パスワード'))
   .min(PASSWORD_MIN, FIELD_MSG.minLength('仮パスワード', PASSWORD_MIN))
@@ -187,6 +188,25 @@ export const ZAdminPersonPatch = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') });
 export type TAdminPersonPatch = z.infer<typeof ZAdminPersonPatch>;
+
+/** PATCH contracts/{id}/: end a contract (or change its end and working hours). */
+export const ZAdminContractPatch = z
+  .object({
+    end_date: ZDate('契約終了日').nullable().optional(),
+    work_start_time: ZTime('始業時刻').optional(),
+    work_end_time: ZTime('終業時刻').optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') });
+export type TAdminContractPatch = z.infer<typeof ZAdminContractPatch>;
+
+/** The console's form for ending one of a person's contracts (sent as PATCH contracts/{id}/). */
+export const ZAdminContractEnd = z
+  .object({ contract_id: ZId('契約'), end_date: ZDate('契約終了日') })
+  .strict();
+
+/** The console's form for removing one of a person's positions (sent as DELETE positions/{id}/). */
+export const ZAdminPositionRemove = z.object({ position_id: ZId('所属') }).strict();
 
 /** POST people/{id}/password/: a temporary password, to be changed at the next sign-in. */
 export const ZAdminPasswordReset = z.object({ password: ZTemporaryPassword }).strict();
@@ -309,6 +329,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   reset_password: 'パスワード再設定',
   add_contract: '契約の追加',
   add_position: '所属の追加',
+  change_contract: '契約の変更',
+  remove_position: '所属の削除',
+  unbind_lark: 'Lark 連携の解除',
   delete: '削除',
   set_access: '権限の変更',
 };

@@ -100,6 +100,20 @@ function adminRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
     .all(methodNotAllowed);
 
   router
+    .route('/admin/people/:id/lark')
+    .delete(requireAuth, async (req, res) => {
+      res.json(await people.unbindLark({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
+    })
+    .all(methodNotAllowed);
+  router.route('/admin/contracts/:id').patch(requireAuth, withId(people.patchContract)).all(methodNotAllowed);
+  router
+    .route('/admin/positions/:id')
+    .delete(requireAuth, async (req, res) => {
+      res.json(await people.removePosition({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
+    })
+    .all(methodNotAllowed);
+
+  router
     .route('/admin/permissions')
     .get(requireAuth, async (req, res) => {
       res.json(await perms.listPermissions({ ctx: contextOf(req) }));

@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   ZAdminConfirm,
   ZAdminContract,
+  ZAdminContractPatch,
   ZAdminPasswordReset,
   ZAdminPersonCreate,
   ZAdminPersonPatch,
@@ -25,6 +26,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { contracts, employees } from '../../db/schema/employees.ts';
+import { larkBindings } from '../../db/schema/lark.ts';
 import { organizations, positions } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { Conflict, NotFound, PermissionDenied, ValidationError } from '../../errors.ts';
@@ -495,6 +497,109 @@ export async function addPosition({
       objectLabel: `${before.code} ${before.name}`,
       before: null,
       after: { id: row!.id, ...body },
+    });
+    return after;
+  });
+}
+
+const CONTRACT_MSG = {
+  endBeforeStart: '契約終了日 は 契約開始日 以降の日付にしてください。',
+  hoursOrder: '終業時刻 は 始業時刻 より後にしてください。',
+  lastPosition: '最後の所属は削除できません。先に別の所属を追加してください。',
+} as const;
+
+/** Ends a contract (or changes its end and working hours), checked against its start. */
+export async function patchContract({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { id: number; body: unknown };
+}): Promise<TAdminPerson> {
+  await requireConsole(ctx, PERM.changeEmployee);
+  const body = parseInput(ZAdminContractPatch, input.body);
+  return ctx.db.transaction(async (tx) => {
+    const [contract] = await tx.select().from(contracts).where(eq(contracts.id, input.id));
+    if (!contract) throw new NotFound();
+    const endDate = body.end_date === undefined ? contract.endDate : body.end_date;
+    const start = body.work_start_time ?? contract.workStartTime.slice(0, 5);
+    const end = body.work_end_time ?? contract.workEndTime.slice(0, 5);
+    if (endDate !== null && endDate < contract.startDate)
+      throw ValidationError.field('end_date', CONTRACT_MSG.endBeforeStart);
+    if (end <= start) throw ValidationError.field('work_end_time', CONTRACT_MSG.hoursOrder);
+    await tx
+      .update(contracts)
+      .set({ endDate, workStartTime: start, workEndTime: end })
+      .where(eq(contracts.id, input.id));
+    const person = await findPerson(tx, contract.employeeId);
+    await recordChange(tx, ctx, {
+      resource: 'people',
+      action: 'change_contract',
+      objectId: contract.employeeId,
+      objectLabel: `${person.code} ${person.name}`,
+      before: {
+        contract_id: contract.id,
+        end_date: contract.endDate,
+        work_start_time: contract.workStartTime.slice(0, 5),
+        work_end_time: contract.workEndTime.slice(0, 5),
+      },
+      after: { contract_id: contract.id, end_date: endDate, work_start_time: start, work_end_time: end },
+    });
+    return person;
+  });
+}
+
+/** Removes a position; an organisation it headed loses its head. The last position stays. */
+export async function removePosition({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
+  await requireConsole(ctx, PERM.changeEmployee);
+  return ctx.db.transaction(async (tx) => {
+    const [position] = await tx.select().from(positions).where(eq(positions.id, input.id));
+    if (!position) throw new NotFound();
+    const before = await findPerson(tx, position.employeeId);
+    if (before.positions.length <= 1) throw new Conflict(CONTRACT_MSG.lastPosition);
+    const removed = before.positions.find((p) => p.id === input.id)!;
+    await tx
+      .update(organizations)
+      .set({ headEmployeeId: null })
+      .where(
+        and(
+          eq(organizations.id, position.organizationId),
+          eq(organizations.headEmployeeId, position.employeeId),
+        ),
+      );
+    await tx.delete(positions).where(eq(positions.id, input.id));
+    const after = await findPerson(tx, position.employeeId);
+    await recordChange(tx, ctx, {
+      resource: 'people',
+      action: 'remove_position',
+      objectId: position.employeeId,
+      objectLabel: `${after.code} ${after.name}`,
+      before: removed,
+      after: null,
+    });
+    return after;
+  });
+}
+
+/** Removes the person's Lark binding: the bot no longer messages them until they sign in from Lark. */
+export async function unbindLark({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
+  await requireConsole(ctx, PERM.changeUser);
+  return ctx.db.transaction(async (tx) => {
+    const before = await findPerson(tx, input.id);
+    const userId = accountOf(ctx, before);
+    const removed = await tx
+      .delete(larkBindings)
+      .where(eq(larkBindings.userId, userId))
+      .returning({ openId: larkBindings.openId });
+    if (removed.length === 0) throw new Conflict('この社員には Lark 連携がありません。');
+    const after = await findPerson(tx, input.id);
+    await recordChange(tx, ctx, {
+      resource: 'people',
+      action: 'unbind_lark',
+      objectId: input.id,
+      objectLabel: `${after.code} ${after.name}`,
+      before: { lark_bound: true },
+      after: { lark_bound: false },
     });
     return after;
   });

@@ -41,6 +41,10 @@ export const adminApi = {
   addContract: (id: number, body: Body) => api.post<TAdminPerson>(`/admin/people/${id}/contracts/`, body),
   addPosition: (id: number, body: Body) => api.post<TAdminPerson>(`/admin/people/${id}/positions/`, body),
 
+  patchContract: (id: number, body: Body) => api.patch<TAdminPerson>(`/admin/contracts/${id}/`, body),
+  removePosition: (id: number) => api.delete<TAdminPerson>(`/admin/positions/${id}/`),
+  unbindLark: (id: number) => api.delete<TAdminPerson>(`/admin/people/${id}/lark/`),
+
   permissions: () => api.get<TAdminPermission[]>('/admin/permissions/'),
   groups: () => api.get<TAdminGroup[]>('/admin/groups/'),
   group: (id: number) => api.get<TAdminGroup>(`/admin/groups/${id}/`, { notFoundPage: true }),

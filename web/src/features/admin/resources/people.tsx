@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import {
   ZAdminContract,
+  ZAdminContractEnd,
+  ZAdminPositionRemove,
   ZAdminPasswordReset,
   ZAdminPersonCreate,
   ZAdminPersonPatch,
@@ -228,6 +230,75 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         run: async (p, body) => {
           await adminApi.addContract(p.id, body);
           return { message: '契約を追加しました。' };
+        },
+      },
+      {
+        key: 'end-contract',
+        label: '契約を終了',
+        permission: PERM.changeEmployee,
+        visible: (p) => p.contracts.length > 0,
+        confirm: () => '契約の終了日を設定します。終了日の翌日からは勤怠を入力できません。',
+        fields: [
+          {
+            name: 'contract_id',
+            label: '契約',
+            kind: 'select',
+            numeric: true,
+            required: true,
+            useChoices: (context) =>
+              ((context as TAdminPerson | undefined)?.contracts ?? []).map((c) => ({
+                value: String(c.id),
+                label: `${c.start_date} 〜 ${c.end_date ?? '期間の定めなし'}`,
+              })),
+          },
+          { name: 'end_date', label: '契約終了日', kind: 'date', required: true },
+        ],
+        schema: async () => ZAdminContractEnd,
+        initial: (p) => ({ contract_id: p.contracts.at(-1)?.id, end_date: today() }),
+        run: async (_p, body) => {
+          await adminApi.patchContract(Number(body.contract_id), { end_date: body.end_date });
+          return { message: '契約の終了日を設定しました。' };
+        },
+      },
+      {
+        key: 'remove-position',
+        label: '所属を削除',
+        permission: PERM.changeEmployee,
+        danger: true,
+        visible: (p) => p.positions.length > 1,
+        confirm: () => '所属を削除します。その組織の長だった場合、その組織の長は空になります。',
+        fields: [
+          {
+            name: 'position_id',
+            label: '削除する所属',
+            kind: 'select',
+            numeric: true,
+            required: true,
+            useChoices: (context) =>
+              ((context as TAdminPerson | undefined)?.positions ?? []).map((pos) => ({
+                value: String(pos.id),
+                label: `${pos.organization} ${pos.title}${pos.is_part_time ? '（兼務）' : ''}`,
+              })),
+          },
+        ],
+        schema: async () => ZAdminPositionRemove,
+        initial: () => ({ position_id: undefined }),
+        run: async (_p, body) => {
+          await adminApi.removePosition(Number(body.position_id));
+          return { message: '所属を削除しました。' };
+        },
+      },
+      {
+        key: 'lark',
+        label: 'Lark 連携を解除',
+        permission: PERM.changeUser,
+        danger: true,
+        visible: (p) => p.lark_bound,
+        confirm: (p) =>
+          `${p.name} の Lark 連携を解除します。次に Lark からサインインするまで、ボットの通知は届きません。`,
+        run: async (p) => {
+          await adminApi.unbindLark(p.id);
+          return { message: 'Lark 連携を解除しました。' };
         },
       },
       {

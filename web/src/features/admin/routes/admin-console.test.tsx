@@ -142,7 +142,7 @@ describe('a declared resource', () => {
       level: '10',
       parent_id: 3,
     });
-  });
+  }, 30_000);
 
   it('runs a declared action after saying what it will do, and reports what it did', async () => {
     const { requests } = mockFetch({
@@ -194,5 +194,6 @@ describe('a declared resource', () => {
       await screen.findByText('契約終了日 は 契約開始日 以降の日付にしてください。'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('契約終了日')).toHaveAttribute('aria-invalid', 'true');
-  });
+    // Many fields typed: room for a busy machine.
+  }, 30_000);
 });
