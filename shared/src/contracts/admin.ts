@@ -1,38 +1,49 @@
 // The administration console (issue 14): staff-only endpoints under /api/admin/. Every body is a
 // strict object: a key the console does not know is refused (400), never silently dropped. Messages
-// are written here, in Japanese, so the browser's check and the API's answer read the same.
-import { z } from 'zod';
+// are written here, in Japanese, so the browser's check and the API's answer read the same. Written
+// with zod/mini, like the sign-in contract: the console's forms check with these schemas, and classic
+// zod in the web would grow the zod core the sign-in page loads (docs/decisions.md). The list queries,
+// which only the API parses, are in admin-queries.ts.
+import * as z from 'zod/mini';
 import { ORG_LEVELS, type OrgLevel } from '../codes.ts';
 import { NEW_PASSWORD_MIN } from '../limits.ts';
 import { FIELD_MSG } from '../messages.ts';
 import { ALL_PERMISSIONS, type Permission } from '../permissions.ts';
 import { isValidDate } from '../workflow/field-values.ts';
-import { ZPageQuery } from './pagination.ts';
 
 // ---- building blocks -------------------------------------------------------------------------
 
 const ZText = (label: string, max: number) =>
   z
-    .string(FIELD_MSG.required(label))
-    .trim()
-    .min(1, FIELD_MSG.required(label))
-    .max(max, FIELD_MSG.maxLength(label, max));
+    .string({ error: FIELD_MSG.required(label) })
+    .check(
+      z.trim(),
+      z.minLength(1, FIELD_MSG.required(label)),
+      z.maxLength(max, FIELD_MSG.maxLength(label, max)),
+    );
 
 const ZOptionalText = (label: string, max: number) =>
-  z.string(FIELD_MSG.type(label, '文字列')).trim().max(max, FIELD_MSG.maxLength(label, max));
+  z
+    .string({ error: FIELD_MSG.type(label, '文字列') })
+    .check(z.trim(), z.maxLength(max, FIELD_MSG.maxLength(label, max)));
 
 const ZId = (label: string) =>
-  z.number(FIELD_MSG.required(label)).int(FIELD_MSG.integer(label)).positive(FIELD_MSG.choice(label));
+  z
+    .int({
+      error: (issue) => (issue.input === undefined ? FIELD_MSG.required(label) : FIELD_MSG.integer(label)),
+    })
+    .check(z.positive(FIELD_MSG.choice(label)));
 
-const ZBool = (label: string) => z.boolean(FIELD_MSG.boolean(label));
+const ZBool = (label: string) => z.boolean({ error: FIELD_MSG.boolean(label) });
 
 const ZDate = (label: string) =>
-  z.string(FIELD_MSG.required(label)).refine(isValidDate, FIELD_MSG.date(label));
+  z.string({ error: FIELD_MSG.required(label) }).check(z.refine(isValidDate, FIELD_MSG.date(label)));
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const ZTime = (label: string) => z.string(FIELD_MSG.required(label)).regex(TIME, FIELD_MSG.time(label));
+const ZTime = (label: string) =>
+  z.string({ error: FIELD_MSG.required(label) }).check(z.regex(TIME, FIELD_MSG.time(label)));
 
-const ZConfirm = z.object({ confirm: z.literal(true, FIELD_MSG.required('確認')) }).strict();
+const ZConfirm = z.strictObject({ confirm: z.literal(true, { error: FIELD_MSG.required('確認') }) });
 
 /** POST deactivate / reactivate: the console confirms the action explicitly. */
 export const ZAdminConfirm = ZConfirm;
@@ -43,29 +54,30 @@ export const ORG_LEVEL_RANK: Record<OrgLevel, number> = { '16': 4, '14': 3, '12'
 
 // ---- organisations ---------------------------------------------------------------------------
 
-export const ZAdminOrganizationCreate = z
-  .object({
-    name: ZText('名称', 100),
-    level: z.enum(ORG_LEVELS.map((l) => l.value) as [OrgLevel, ...OrgLevel[]], FIELD_MSG.choice('階層')),
-    parent_id: ZId('上位組織').nullable(),
-  })
-  .strict();
+export const ZAdminOrganizationCreate = z.strictObject({
+  name: ZText('名称', 100),
+  level: z.enum(ORG_LEVELS.map((l) => l.value) as [OrgLevel, ...OrgLevel[]], {
+    error: FIELD_MSG.choice('階層'),
+  }),
+  parent_id: z.nullable(ZId('上位組織')),
+});
 export type TAdminOrganizationCreate = z.infer<typeof ZAdminOrganizationCreate>;
 
 /** PATCH: rename and/or move under another parent. */
 export const ZAdminOrganizationPatch = z
-  .object({
-    name: ZText('名称', 100).optional(),
-    parent_id: ZId('上位組織').nullable().optional(),
+  .strictObject({
+    name: z.optional(ZText('名称', 100)),
+    parent_id: z.optional(z.nullable(ZId('上位組織'))),
   })
-  .strict()
-  .refine((body) => body.name !== undefined || body.parent_id !== undefined, {
-    message: FIELD_MSG.required('名称または上位組織'),
-  });
+  .check(
+    z.refine((body) => body.name !== undefined || body.parent_id !== undefined, {
+      message: FIELD_MSG.required('名称または上位組織'),
+    }),
+  );
 export type TAdminOrganizationPatch = z.infer<typeof ZAdminOrganizationPatch>;
 
 /** PUT organizations/{id}/head/: the head, or null for none. */
-export const ZAdminOrganizationHead = z.object({ head_employee_id: ZId('組織の長').nullable() }).strict();
+export const ZAdminOrganizationHead = z.strictObject({ head_employee_id: z.nullable(ZId('組織の長')) });
 export type TAdminOrganizationHead = z.infer<typeof ZAdminOrganizationHead>;
 
 export interface TAdminOrganization {
@@ -100,116 +112,110 @@ export interface TAdminHeadChange {
 export const PEOPLE_SORTS = ['code', '-code', 'name', '-name', 'kana', '-kana'] as const;
 export type TPeopleSort = (typeof PEOPLE_SORTS)[number];
 
-export const ZAdminPeopleQuery = ZPageQuery.extend({
-  query: z.string().max(100, FIELD_MSG.maxLength('検索文字列', 100)).optional(),
-  organization: z.coerce.number().int().positive().optional().catch(undefined),
-  sort: z.enum(PEOPLE_SORTS).optional().catch(undefined),
-  active: z.enum(['1', '0']).optional().catch(undefined),
-});
-export type TAdminPeopleQuery = z.infer<typeof ZAdminPeopleQuery>;
-
 export const ZAdminContract = z
-  .object({
+  .strictObject({
     start_date: ZDate('契約開始日'),
-    end_date: ZDate('契約終了日').nullable(),
+    end_date: z.nullable(ZDate('契約終了日')),
     work_start_time: ZTime('始業時刻'),
     work_end_time: ZTime('終業時刻'),
   })
-  .strict()
-  .refine((c) => c.end_date === null || c.end_date >= c.start_date, {
-    path: ['end_date'],
-    message: FIELD_MSG.dateOrder('契約終了日', '契約開始日'),
-  })
-  .refine((c) => c.work_end_time > c.work_start_time, {
-    path: ['work_end_time'],
-    message: '終業時刻 は 始業時刻 より後にしてください。',
-  });
+  .check(
+    z.refine((c) => c.end_date === null || c.end_date >= c.start_date, {
+      path: ['end_date'],
+      message: FIELD_MSG.dateOrder('契約終了日', '契約開始日'),
+    }),
+    z.refine((c) => c.work_end_time > c.work_start_time, {
+      path: ['work_end_time'],
+      message: '終業時刻 は 始業時刻 より後にしてください。',
+    }),
+  );
 export type TAdminContract = z.infer<typeof ZAdminContract>;
 
-export const ZAdminPosition = z
-  .object({
-    organization_id: ZId('所属組織'),
-    title: ZOptionalText('役職', 50),
-    is_part_time: ZBool('兼務'),
-    is_head: ZBool('組織の長'),
-  })
-  .strict();
+export const ZAdminPosition = z.strictObject({
+  organization_id: ZId('所属組織'),
+  title: ZOptionalText('役職', 50),
+  is_part_time: ZBool('兼務'),
+  is_head: ZBool('組織の長'),
+});
 export type TAdminPosition = z.infer<typeof ZAdminPosition>;
 
 const employeeFields = {
   code: z
-    .string(FIELD_MSG.required('社員番号'))
-    .trim()
-    .regex(/^[A-Za-z0-9-]{1,20}$/, '社員番号 は 20 文字以内の英数字とハイフンで入力してください。'),
+    .string({ error: FIELD_MSG.required('社員番号') })
+    .check(
+      z.trim(),
+      z.regex(/^[A-Za-z0-9-]{1,20}$/, '社員番号 は 20 文字以内の英数字とハイフンで入力してください。'),
+    ),
   last_name: ZText('姓', 50),
   first_name: ZText('名', 50),
   last_name_kana: ZOptionalText('姓（カナ）', 50),
   first_name_kana: ZOptionalText('名（カナ）', 50),
-  email: z
-    .string(FIELD_MSG.required('メールアドレス'))
-    .trim()
-    .max(254, FIELD_MSG.maxLength('メールアドレス', 254))
-    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), FIELD_MSG.email('メールアドレス')),
+  email: z.string({ error: FIELD_MSG.required('メールアドレス') }).check(
+    z.trim(),
+    z.maxLength(254, FIELD_MSG.maxLength('メールアドレス', 254)),
+    z.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), FIELD_MSG.email('メールアドレス')),
+  ),
 };
 
 const ZUsername = z
-  .string(FIELD_MSG.required('ユーザー名'))
-  .trim()
-  .regex(/^[A-Za-z0-9@.+_-]{1,150}$/, 'ユーザー名 は 150 文字以内の英数字と @ . + - _ で入力してください。');
+  .string({ error: FIELD_MSG.required('ユーザー名') })
+  .check(
+    z.trim(),
+    z.regex(
+      /^[A-Za-z0-9@.+_-]{1,150}$/,
+      'ユーザー名 は 150 文字以内の英数字と @ . + - _ で入力してください。',
+    ),
+  );
 
 export const PASSWORD_MIN = NEW_PASSWORD_MIN;
 const ZTemporaryPassword = z
-  .string(FIELD_MSG.required('仮パスワード'))
-  .min(PASSWORD_MIN, FIELD_MSG.minLength('仮パスワード', PASSWORD_MIN))
-  .max(128, FIELD_MSG.maxLength('仮パスワード', 128));
+  .string({ error: FIELD_MSG.required('仮パスワード') })
+  .check(
+    z.minLength(PASSWORD_MIN, FIELD_MSG.minLength('仮パスワード', PASSWORD_MIN)),
+    z.maxLength(128, FIELD_MSG.maxLength('仮パスワード', 128)),
+  );
 
 /** POST people/: the employee, their account (with a temporary password), first contract and position. */
-export const ZAdminPersonCreate = z
-  .object({
-    ...employeeFields,
-    username: ZUsername,
-    password: ZTemporaryPassword,
-    contract: ZAdminContract,
-    position: ZAdminPosition,
-  })
-  .strict();
+export const ZAdminPersonCreate = z.strictObject({
+  ...employeeFields,
+  username: ZUsername,
+  password: ZTemporaryPassword,
+  contract: ZAdminContract,
+  position: ZAdminPosition,
+});
 export type TAdminPersonCreate = z.infer<typeof ZAdminPersonCreate>;
 
 /** PATCH people/{id}/: any of the employee's own fields. */
 export const ZAdminPersonPatch = z
-  .object({
-    code: employeeFields.code.optional(),
-    last_name: employeeFields.last_name.optional(),
-    first_name: employeeFields.first_name.optional(),
-    last_name_kana: employeeFields.last_name_kana.optional(),
-    first_name_kana: employeeFields.first_name_kana.optional(),
-    email: employeeFields.email.optional(),
+  .strictObject({
+    code: z.optional(employeeFields.code),
+    last_name: z.optional(employeeFields.last_name),
+    first_name: z.optional(employeeFields.first_name),
+    last_name_kana: z.optional(employeeFields.last_name_kana),
+    first_name_kana: z.optional(employeeFields.first_name_kana),
+    email: z.optional(employeeFields.email),
   })
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') });
+  .check(z.refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') }));
 export type TAdminPersonPatch = z.infer<typeof ZAdminPersonPatch>;
 
 /** PATCH contracts/{id}/: end a contract (or change its end and working hours). */
 export const ZAdminContractPatch = z
-  .object({
-    end_date: ZDate('契約終了日').nullable().optional(),
-    work_start_time: ZTime('始業時刻').optional(),
-    work_end_time: ZTime('終業時刻').optional(),
+  .strictObject({
+    end_date: z.optional(z.nullable(ZDate('契約終了日'))),
+    work_start_time: z.optional(ZTime('始業時刻')),
+    work_end_time: z.optional(ZTime('終業時刻')),
   })
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') });
+  .check(z.refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') }));
 export type TAdminContractPatch = z.infer<typeof ZAdminContractPatch>;
 
 /** The console's form for ending one of a person's contracts (sent as PATCH contracts/{id}/). */
-export const ZAdminContractEnd = z
-  .object({ contract_id: ZId('契約'), end_date: ZDate('契約終了日') })
-  .strict();
+export const ZAdminContractEnd = z.strictObject({ contract_id: ZId('契約'), end_date: ZDate('契約終了日') });
 
 /** The console's form for removing one of a person's positions (sent as DELETE positions/{id}/). */
-export const ZAdminPositionRemove = z.object({ position_id: ZId('所属') }).strict();
+export const ZAdminPositionRemove = z.strictObject({ position_id: ZId('所属') });
 
 /** POST people/{id}/password/: a temporary password, to be changed at the next sign-in. */
-export const ZAdminPasswordReset = z.object({ password: ZTemporaryPassword }).strict();
+export const ZAdminPasswordReset = z.strictObject({ password: ZTemporaryPassword });
 export type TAdminPasswordReset = z.infer<typeof ZAdminPasswordReset>;
 
 export interface TAdminPersonRow {
@@ -265,16 +271,13 @@ export interface TAdminDeactivation {
 // ---- permissions -----------------------------------------------------------------------------
 
 const ZPermissionList = z
-  .array(
-    z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]], FIELD_MSG.choice('権限')),
-    FIELD_MSG.type('権限', '配列'),
-  )
-  .max(ALL_PERMISSIONS.length, FIELD_MSG.maxItems('権限', ALL_PERMISSIONS.length));
+  .array(z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]], { error: FIELD_MSG.choice('権限') }), {
+    error: FIELD_MSG.type('権限', '配列'),
+  })
+  .check(z.maxLength(ALL_PERMISSIONS.length, FIELD_MSG.maxItems('権限', ALL_PERMISSIONS.length)));
 
 /** POST groups/ and PUT groups/{id}/. */
-export const ZAdminGroup = z
-  .object({ name: ZText('グループ名', 150), permissions: ZPermissionList })
-  .strict();
+export const ZAdminGroup = z.strictObject({ name: ZText('グループ名', 150), permissions: ZPermissionList });
 export type TAdminGroupRequest = z.infer<typeof ZAdminGroup>;
 
 export interface TAdminGroup {
@@ -290,16 +293,14 @@ export interface TAdminPermission {
 }
 
 /** PUT users/{id}/access/: groups and direct permissions; the flags only a superuser may change. */
-export const ZAdminUserAccess = z
-  .object({
-    groups: z
-      .array(ZId('グループ'), FIELD_MSG.type('グループ', '配列'))
-      .max(100, FIELD_MSG.maxItems('グループ', 100)),
-    permissions: ZPermissionList,
-    is_staff: ZBool('スタッフ権限'),
-    is_superuser: ZBool('スーパーユーザー権限'),
-  })
-  .strict();
+export const ZAdminUserAccess = z.strictObject({
+  groups: z
+    .array(ZId('グループ'), { error: FIELD_MSG.type('グループ', '配列') })
+    .check(z.maxLength(100, FIELD_MSG.maxItems('グループ', 100))),
+  permissions: ZPermissionList,
+  is_staff: ZBool('スタッフ権限'),
+  is_superuser: ZBool('スーパーユーザー権限'),
+});
 export type TAdminUserAccessRequest = z.infer<typeof ZAdminUserAccess>;
 
 export interface TAdminUserAccess extends TAdminUserAccessRequest {
@@ -335,18 +336,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   delete: '削除',
   set_access: '権限の変更',
 };
-
-export const ZAuditQuery = ZPageQuery.extend({
-  resource: z
-    .enum(AUDIT_RESOURCES.map((r) => r.value) as [TAuditResource, ...TAuditResource[]])
-    .optional()
-    .catch(undefined),
-  object_id: z.coerce.number().int().positive().optional().catch(undefined),
-  actor: z.string().max(150).optional().catch(undefined),
-  date_from: z.string().refine(isValidDate).optional().catch(undefined),
-  date_to: z.string().refine(isValidDate).optional().catch(undefined),
-});
-export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
 export interface TAuditEntry {
   id: number;

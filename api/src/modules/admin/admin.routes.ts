@@ -1,7 +1,7 @@
 // The administration console's API (issue 14), under /api/admin/. Every action checks is_staff and
 // its resource's permission first (console-access.ts); the routes only speak HTTP.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { ZAdminPeopleQuery, ZAuditQuery } from '@portal/shared/contracts/admin';
+import { ZAdminPeopleQuery, ZAuditQuery } from '@portal/shared/contracts/admin-queries';
 import type { ApiModule } from '../../api-module.ts';
 import type { RequestContext } from '../../context.ts';
 import { contextOf } from '../../middleware/authenticate.ts';

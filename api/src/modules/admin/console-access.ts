@@ -3,7 +3,7 @@
 // staff member without the resource's permission too (a superuser holds every one). Every change
 // calls `recordChange` inside its own transaction, so the trail and the change commit together.
 import type { Permission } from '@portal/shared/permissions';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { adminAuditLog } from '../../db/schema/admin.ts';
@@ -24,8 +24,9 @@ export function requireSuperuser(ctx: RequestContext): void {
 }
 
 /** Bodies are parsed after the permission check, so a caller without it learns nothing but 403. */
-export function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
+export function parseInput<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
+  // The console's contracts are zod/mini (shared/contracts/admin.ts): the top-level safeParse takes either.
+  const result = z.safeParse(schema, body ?? {});
   if (!result.success) throw ValidationError.fromZod(result.error);
   return result.data;
 }

@@ -14,11 +14,11 @@ import {
   type TAdminContract,
   type TAdminDeactivation,
   type TAdminPendingApproval,
-  type TAdminPeopleQuery,
   type TAdminPerson,
   type TAdminPersonRow,
   type TPeopleSort,
 } from '@portal/shared/contracts/admin';
+import type { TAdminPeopleQuery } from '@portal/shared/contracts/admin-queries';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import { PERM } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';

@@ -4,7 +4,7 @@ import {
   ZAdminOrganizationPatch,
   type TAdminOrganizationDetail,
 } from '@portal/shared/contracts/admin';
-import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
+import { PAGE_SIZE } from '@portal/shared/limits';
 import { PERM } from '@portal/shared/permissions';
 import { adminApi } from '../api/admin-api.ts';
 import { defineResource, pageOf, type Choice } from '../resource.ts';

@@ -6,7 +6,7 @@ import {
   type TAdminPersonRow,
   type TAdminUserAccess,
 } from '@portal/shared/contracts/admin';
-import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
+import { PAGE_SIZE } from '@portal/shared/limits';
 import { PERM, PERMISSION_LABELS, type Permission } from '@portal/shared/permissions';
 import { adminApi } from '../api/admin-api.ts';
 import { defineResource, pageOf } from '../resource.ts';
