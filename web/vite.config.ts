@@ -62,12 +62,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
             { name: 'query', test: /node_modules[\\/](@tanstack|zustand)[\\/]/ },
-            // zod/mini and the core the sign-in page loads; claimed first (the higher priority), so
-            // the classic group below, which takes its modules' dependencies along, leaves them here.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/]/, priority: 2 },
-            // Classic zod (the administration console's shared contracts) in its own chunk, so
-            // signing in never downloads it.
-            { name: 'zod-classic', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'sign-in-shared', test: SIGN_IN_SHARED },
           ],
         },
