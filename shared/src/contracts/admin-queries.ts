@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { FIELD_MSG } from '../messages.ts';
 import { isValidDate } from '../workflow/field-values.ts';
-import { AUDIT_RESOURCES, PEOPLE_SORTS, type TAuditResource } from './admin.ts';
+import { AUDIT_RESOURCES, PEOPLE_SORTS, type TAuditResource } from './admin-codes.ts';
 import { ZPageQuery } from './pagination.ts';
 
 export const ZAdminPeopleQuery = ZPageQuery.extend({

@@ -49,9 +49,6 @@ const ZConfirm = z.strictObject({ confirm: z.literal(true, { error: FIELD_MSG.re
 export const ZAdminConfirm = ZConfirm;
 export type TAdminConfirm = z.infer<typeof ZAdminConfirm>;
 
-/** The order of the levels: a child sits strictly below its parent (本部 > 事業部 > 部 > 課). */
-export const ORG_LEVEL_RANK: Record<OrgLevel, number> = { '16': 4, '14': 3, '12': 2, '10': 1 };
-
 // ---- organisations ---------------------------------------------------------------------------
 
 export const ZAdminOrganizationCreate = z.strictObject({
@@ -108,9 +105,6 @@ export interface TAdminHeadChange {
 }
 
 // ---- people ----------------------------------------------------------------------------------
-
-export const PEOPLE_SORTS = ['code', '-code', 'name', '-name', 'kana', '-kana'] as const;
-export type TPeopleSort = (typeof PEOPLE_SORTS)[number];
 
 export const ZAdminContract = z
   .strictObject({
@@ -310,32 +304,6 @@ export interface TAdminUserAccess extends TAdminUserAccessRequest {
 }
 
 // ---- audit -----------------------------------------------------------------------------------
-
-export const AUDIT_RESOURCES = [
-  { value: 'organizations', label: '組織' },
-  { value: 'people', label: '社員' },
-  { value: 'groups', label: 'グループ' },
-  { value: 'users', label: 'アカウント権限' },
-] as const;
-export type TAuditResource = (typeof AUDIT_RESOURCES)[number]['value'];
-
-export const AUDIT_ACTIONS: Record<string, string> = {
-  create: '作成',
-  update: '変更',
-  move: '移動',
-  close: '廃止',
-  set_head: '長の変更',
-  deactivate: '無効化',
-  reactivate: '再有効化',
-  reset_password: 'パスワード再設定',
-  add_contract: '契約の追加',
-  add_position: '所属の追加',
-  change_contract: '契約の変更',
-  remove_position: '所属の削除',
-  unbind_lark: 'Lark 連携の解除',
-  delete: '削除',
-  set_access: '権限の変更',
-};
 
 export interface TAuditEntry {
   id: number;

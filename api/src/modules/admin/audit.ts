@@ -1,7 +1,8 @@
 // 操作履歴: the console's audit trail, filtered by resource, record, actor and date (Asia/Tokyo days),
 // newest first, as pages or as one CSV (UTF-8 with a BOM, so Excel opens the Japanese correctly).
 import { sql, type SQL } from 'drizzle-orm';
-import { AUDIT_ACTIONS, AUDIT_RESOURCES, type TAuditEntry } from '@portal/shared/contracts/admin';
+import type { TAuditEntry } from '@portal/shared/contracts/admin';
+import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '@portal/shared/contracts/admin-codes';
 import type { TAuditQuery } from '@portal/shared/contracts/admin-queries';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import { PERM } from '@portal/shared/permissions';

@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import {
-  ORG_LEVEL_RANK,
   ZAdminOrganizationCreate,
   ZAdminOrganizationHead,
   ZAdminOrganizationPatch,
@@ -14,6 +13,7 @@ import {
   type TAdminOrganizationDetail,
 } from '@portal/shared/contracts/admin';
 import type { OrgLevel } from '@portal/shared/codes';
+import { ORG_LEVEL_RANK } from '@portal/shared/contracts/admin-codes';
 import { PERM } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';

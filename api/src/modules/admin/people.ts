@@ -16,8 +16,8 @@ import {
   type TAdminPendingApproval,
   type TAdminPerson,
   type TAdminPersonRow,
-  type TPeopleSort,
 } from '@portal/shared/contracts/admin';
+import type { TPeopleSort } from '@portal/shared/contracts/admin-codes';
 import type { TAdminPeopleQuery } from '@portal/shared/contracts/admin-queries';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import { PERM } from '@portal/shared/permissions';

@@ -32,6 +32,8 @@ export interface FieldDecl {
    */
   readonly useChoices?: (context: unknown) => readonly Choice[];
   readonly autoComplete?: string;
+  /** text and password: the fewest characters (the server checks every rule again). */
+  readonly minLength?: number;
   /** Shown only to a superuser (is_staff, is_superuser). */
   readonly superuserOnly?: boolean;
 }
@@ -44,21 +46,15 @@ export interface ConsoleUser {
 
 type Values = Record<string, unknown>;
 
-/** A body check the browser runs before sending: the shared contract's zod schema, loaded lazily. */
-export type SchemaLoader = () => Promise<{
-  safeParseAsync(
-    data: unknown,
-  ): Promise<
-    | { success: true; data: unknown }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
-  >;
-}>;
-
 export interface FormDecl<TDetail> {
   readonly title: string;
   readonly permission: Permission;
+  /**
+   * The inputs. The browser checks what they declare (required, dates, times, lengths) without zod,
+   * which would grow the chunk the sign-in page shares; the API checks the whole contract and its
+   * 400 field errors land under the same inputs.
+   */
   readonly fields: readonly FieldDecl[];
-  readonly schema: SchemaLoader;
   readonly initial: (detail: TDetail | undefined) => Values;
   /** Sends the checked body; answers the id of the record to show next. */
   readonly submit: (body: Values, detail: TDetail | undefined) => Promise<number>;
@@ -74,9 +70,8 @@ export interface ActionDecl<TDetail> {
   readonly danger?: boolean;
   /** The question asked before the action runs. */
   readonly confirm: (detail: TDetail) => string;
-  /** Inputs asked for in the dialog, checked by `schema`. */
+  /** Inputs asked for in a form under the question instead of a dialog. */
   readonly fields?: readonly FieldDecl[];
-  readonly schema?: SchemaLoader;
   readonly initial?: (detail: TDetail) => Values;
   /** Runs it; answers what to tell the user (and optional detail lines, e.g. requests awaiting them). */
   readonly run: (detail: TDetail, body: Values) => Promise<{ message: string; lines?: string[] }>;

@@ -72,13 +72,12 @@ export function ResourceActions<T>({
           </Button>
         ))}
       </div>
-      {current?.fields && current.schema ? (
+      {current?.fields ? (
         <div className="admin-actions__panel">
           <Alert type="info">{current.confirm(detail)}</Alert>
           <DeclaredForm
             label={current.label}
             fields={current.fields}
-            schema={current.schema}
             initial={current.initial?.(detail) ?? {}}
             user={user}
             submitText={current.label}

@@ -4,14 +4,13 @@ import { useForm, type FieldValues } from 'react-hook-form';
 import { Alert } from '@/components/alert.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessages } from '@/lib/error-messages.ts';
-import type { ConsoleUser, FieldDecl, SchemaLoader } from '../resource.ts';
+import type { ConsoleUser, FieldDecl } from '../resource.ts';
 import { DeclaredField } from './declared-field.tsx';
-import { schemaResolver, serverErrors } from './schema-resolver.ts';
+import { fieldResolver, serverErrors } from './field-resolver.ts';
 
 interface DeclaredFormProps {
   label: string;
   fields: readonly FieldDecl[];
-  schema: SchemaLoader;
   initial: Record<string, unknown>;
   user: ConsoleUser;
   submitText: string;
@@ -22,11 +21,10 @@ interface DeclaredFormProps {
   context?: unknown;
 }
 
-/** A form of declared fields, checked by the shared schema, the server's errors placed alike. */
+/** A form of declared fields, checked by what they declare, the server's errors placed alike. */
 export function DeclaredForm({
   label,
   fields,
-  schema,
   initial,
   user,
   submitText,
@@ -40,7 +38,7 @@ export function DeclaredForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: initial,
-    resolver: schemaResolver(schema),
+    resolver: fieldResolver(shown),
   });
   const submit = form.handleSubmit(async (values) => {
     setFormError([]);

@@ -146,7 +146,6 @@ export function ResourceFormScreen({
     <DeclaredForm
       label={decl.title}
       fields={decl.fields}
-      schema={decl.schema}
       initial={decl.initial(detail)}
       context={detail}
       user={user}

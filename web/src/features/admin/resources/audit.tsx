@@ -1,4 +1,5 @@
-import { AUDIT_ACTIONS, AUDIT_RESOURCES, type TAuditEntry } from '@portal/shared/contracts/admin';
+import type { TAuditEntry } from '@portal/shared/contracts/admin';
+import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '@portal/shared/contracts/admin-codes';
 import { PERM } from '@portal/shared/permissions';
 import { adminApi } from '../api/admin-api.ts';
 import { defineResource } from '../resource.ts';

@@ -1,9 +1,4 @@
-import {
-  ZAdminOrganizationCreate,
-  ZAdminOrganizationHead,
-  ZAdminOrganizationPatch,
-  type TAdminOrganizationDetail,
-} from '@portal/shared/contracts/admin';
+import type { TAdminOrganizationDetail } from '@portal/shared/contracts/admin';
 import { PAGE_SIZE } from '@portal/shared/limits';
 import { PERM } from '@portal/shared/permissions';
 import { adminApi } from '../api/admin-api.ts';
@@ -80,7 +75,6 @@ export const organizationsResource = defineResource<Row, TAdminOrganizationDetai
             help: 'この組織に所属する社員から選びます。',
           },
         ],
-        schema: async () => ZAdminOrganizationHead,
         initial: (o) => ({ head_employee_id: o.head_employee_id }),
         run: async (o, body) => {
           const result = await adminApi.setHead(o.id, body);
@@ -123,7 +117,6 @@ export const organizationsResource = defineResource<Row, TAdminOrganizationDetai
         help: '本部 のときは「なし」にします。',
       },
     ],
-    schema: async () => ZAdminOrganizationCreate,
     initial: () => ({ name: '', level: '10', parent_id: null }),
     submit: async (body) => (await adminApi.createOrganization(body)).id,
   },
@@ -141,7 +134,6 @@ export const organizationsResource = defineResource<Row, TAdminOrganizationDetai
         useChoices: useOrganizationChoices,
       },
     ],
-    schema: async () => ZAdminOrganizationPatch,
     initial: (o) => ({ name: o?.name ?? '', parent_id: o?.parent_id ?? null }),
     submit: async (body, o) => (await adminApi.patchOrganization(o!.id, body)).id,
   },

@@ -1,15 +1,6 @@
 import { Link } from 'react-router-dom';
-import {
-  ZAdminContract,
-  ZAdminContractEnd,
-  ZAdminPositionRemove,
-  ZAdminPasswordReset,
-  ZAdminPersonCreate,
-  ZAdminPersonPatch,
-  ZAdminPosition,
-  type TAdminPerson,
-  type TAdminPersonRow,
-} from '@portal/shared/contracts/admin';
+import type { TAdminPerson, TAdminPersonRow } from '@portal/shared/contracts/admin';
+import { NEW_PASSWORD_MIN } from '@portal/shared/limits';
 import { PERM } from '@portal/shared/permissions';
 import { adminApi } from '../api/admin-api.ts';
 import { defineResource, type Choice, type FieldDecl } from '../resource.ts';
@@ -210,9 +201,15 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         confirm: () =>
           '仮パスワードを設定します。本人は次回サインイン時に新しいパスワードへの変更が必要です。サインイン中の端末はサインアウトされます。',
         fields: [
-          { name: 'password', label: '仮パスワード', kind: 'password', required: true, help: '8 文字以上' },
+          {
+            name: 'password',
+            label: '仮パスワード',
+            kind: 'password',
+            required: true,
+            minLength: NEW_PASSWORD_MIN,
+            help: '8 文字以上',
+          },
         ],
-        schema: async () => ZAdminPasswordReset,
         initial: () => ({ password: '' }),
         run: async (p, body) => {
           await adminApi.resetPassword(p.id, body);
@@ -225,7 +222,6 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         permission: PERM.changeEmployee,
         confirm: () => '新しい契約を追加します。勤怠の始業・終業時刻はこの契約から取られます。',
         fields: CONTRACT_FIELDS(''),
-        schema: async () => ZAdminContract,
         initial: () => NEW_CONTRACT(),
         run: async (p, body) => {
           await adminApi.addContract(p.id, body);
@@ -253,7 +249,6 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
           },
           { name: 'end_date', label: '契約終了日', kind: 'date', required: true },
         ],
-        schema: async () => ZAdminContractEnd,
         initial: (p) => ({ contract_id: p.contracts.at(-1)?.id, end_date: today() }),
         run: async (_p, body) => {
           await adminApi.patchContract(Number(body.contract_id), { end_date: body.end_date });
@@ -281,7 +276,6 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
               })),
           },
         ],
-        schema: async () => ZAdminPositionRemove,
         initial: () => ({ position_id: undefined }),
         run: async (_p, body) => {
           await adminApi.removePosition(Number(body.position_id));
@@ -307,7 +301,6 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         permission: PERM.changeEmployee,
         confirm: () => '所属を追加します。「この組織の長にする」を選ぶと、以後の申請はこの人に回ります。',
         fields: POSITION_FIELDS(''),
-        schema: async () => ZAdminPosition,
         initial: () => ({ ...NEW_POSITION, is_part_time: true }),
         run: async (p, body) => {
           await adminApi.addPosition(p.id, body);
@@ -327,12 +320,12 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         label: '仮パスワード',
         kind: 'password',
         required: true,
+        minLength: NEW_PASSWORD_MIN,
         help: '8 文字以上。初回サインイン時に変更が必要です。',
       },
       ...CONTRACT_FIELDS('contract.'),
       ...POSITION_FIELDS('position.'),
     ],
-    schema: async () => ZAdminPersonCreate,
     initial: () => ({
       code: '',
       last_name: '',
@@ -351,7 +344,6 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
     title: '社員情報を変更',
     permission: PERM.changeEmployee,
     fields: NAME_FIELDS,
-    schema: async () => ZAdminPersonPatch,
     initial: (p) => ({
       code: p?.code ?? '',
       last_name: p?.last_name ?? '',

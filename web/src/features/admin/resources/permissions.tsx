@@ -1,10 +1,8 @@
-import {
-  ZAdminGroup,
-  ZAdminUserAccess,
-  type TAdminGroup,
-  type TAdminPermission,
-  type TAdminPersonRow,
-  type TAdminUserAccess,
+import type {
+  TAdminGroup,
+  TAdminPermission,
+  TAdminPersonRow,
+  TAdminUserAccess,
 } from '@portal/shared/contracts/admin';
 import { PAGE_SIZE } from '@portal/shared/limits';
 import { PERM, PERMISSION_LABELS, type Permission } from '@portal/shared/permissions';
@@ -75,7 +73,6 @@ export const groupsResource = defineResource<TAdminGroup>({
       { name: 'name', label: 'グループ名', kind: 'text', required: true },
       { name: 'permissions', label: '権限', kind: 'multi', useChoices: usePermissionChoices },
     ],
-    schema: async () => ZAdminGroup,
     initial: () => ({ name: '', permissions: [] }),
     submit: async (body) => (await adminApi.createGroup(body)).id,
   },
@@ -86,7 +83,6 @@ export const groupsResource = defineResource<TAdminGroup>({
       { name: 'name', label: 'グループ名', kind: 'text', required: true },
       { name: 'permissions', label: '権限', kind: 'multi', useChoices: usePermissionChoices },
     ],
-    schema: async () => ZAdminGroup,
     initial: (g) => ({ name: g?.name ?? '', permissions: g?.permissions ?? [] }),
     submit: async (body, g) => (await adminApi.replaceGroup(g!.id, body)).id,
   },
@@ -147,7 +143,6 @@ export const accessResource = defineResource<TAdminPersonRow & { user_id: number
         superuserOnly: true,
       },
     ],
-    schema: async () => ZAdminUserAccess,
     initial: (a) => ({
       groups: a?.groups ?? [],
       permissions: a?.permissions ?? [],

@@ -110,7 +110,7 @@ describe('a declared resource', () => {
     );
   });
 
-  it('checks the form with the shared schema, places the server errors, and opens the record saved', async () => {
+  it('checks the declared fields, places the server errors, and opens the record saved', async () => {
     let attempts = 0;
     const { requests } = mockFetch({
       'GET /api/admin/organizations/': { body: ORGS },
