@@ -44,7 +44,7 @@ export default defineConfig({
   },
   server: {
     // In production the API serves web/dist on the same origin; in development Vite forwards to it.
-    proxy: { '/api': API_ORIGIN, '/admin': API_ORIGIN },
+    proxy: { '/api': API_ORIGIN },
   },
   build: {
     // scripts/bench reads dist/.vite/manifest.json to add up the JavaScript each route loads.

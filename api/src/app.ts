@@ -17,6 +17,7 @@ import { requireJsonBody } from './middleware/require-json.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { spa } from './middleware/spa.ts';
 import { accountModule } from './modules/account/account.routes.ts';
+import { adminModule } from './modules/admin/admin.routes.ts';
 import { registerAttendanceKind } from './modules/attendance/attendance-kind.ts';
 import { attendanceModule } from './modules/attendance/attendance.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
@@ -86,6 +87,7 @@ const API_MODULES: readonly ApiModule[] = [
   botModule,
   banksModule,
   recordsModule,
+  adminModule,
 ];
 
 export function createApp(deps: AppDeps): Express {

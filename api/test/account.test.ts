@@ -62,7 +62,12 @@ describe('POST /api/account/me/', () => {
         PERM.viewExpenseAttendance,
         PERM.viewAttendance,
         PERM.changeAttendance,
+        // The console's people screens (issue 14).
+        PERM.viewOrganization,
         PERM.viewEmployee,
+        PERM.addEmployee,
+        PERM.changeEmployee,
+        PERM.changeUser,
       ].sort(),
     );
     expect((await userState('kato')).perms).toEqual([PERM.viewAttendanceOrgOnly]);

@@ -7,6 +7,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from 'drizzle-kit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, type DatabaseHandle } from '../src/db/client.ts';
+import * as adminSchema from '../src/db/schema/admin.ts';
 import * as attendanceSchema from '../src/db/schema/attendance.ts';
 import * as authSchema from '../src/db/schema/auth.ts';
 import * as botSchema from '../src/db/schema/bot.ts';
@@ -28,6 +29,7 @@ import * as workflowsSchema from '../src/db/schema/workflows.ts';
 import { createPostgresDatabase, freshPglite, testBackend } from './support/test-database.ts';
 
 const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
+  'admin.ts': adminSchema,
   'attendance.ts': attendanceSchema,
   'auth.ts': authSchema,
   'bot.ts': botSchema,

@@ -55,6 +55,12 @@ beforeAll(async () => {
     bankAccount: await firstId('bank_accounts'),
     contact: await firstId('emergency_contacts'),
     employee: await firstId('employees'),
+    organization: await firstId('organizations'),
+    person: await firstId('employees'),
+    group: await firstId('groups'),
+    contract: await firstId('contracts'),
+    position: await firstId('positions'),
+    user: String((await one(sql`select id from users where username = 'yamada'`)).id),
   };
   const { rows } = (await t.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
@@ -87,6 +93,12 @@ function idFor(param: string, before: string): string {
     'bank-accounts': ids.bankAccount,
     contacts: ids.contact,
     employees: ids.employee,
+    organizations: ids.organization,
+    people: ids.person,
+    groups: ids.group,
+    contracts: ids.contract,
+    positions: ids.position,
+    users: ids.user,
   };
   const id = param === 'id' ? byCollection[before] : undefined;
   if (id === undefined) throw new Error(`no demo record for :${param} after ${before}/`);

@@ -27,3 +27,5 @@ export const ATTACHMENT_EXTENSIONS = {
   pdf: ['pdf'],
   excel: ['xls', 'xlsx', 'xlsm'],
 } as const;
+/** The shortest password a user may choose (account/password/, the console's temporary ones). */
+export const NEW_PASSWORD_MIN = 8;

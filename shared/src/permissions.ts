@@ -18,14 +18,58 @@ export const PERM = {
   changeAttendance: 'employee.change_attendance',
   /** The company calendar's 法定休日 weekday, days off and images (ours). */
   changeCompanyCalendar: 'company.change_companycalendar',
-  /** HR: reads every employee's records (profile, contacts, bank accounts) and is told of their changes (ours). */
+  // The administration console (issue 14); every console endpoint also needs is_staff.
+  viewOrganization: 'organization.view_organization',
+  addOrganization: 'organization.add_organization',
+  changeOrganization: 'organization.change_organization',
+  deleteOrganization: 'organization.delete_organization',
+  /** HR: every employee's records (profile, contacts, bank accounts, told of their changes) and the console's people list. */
   viewEmployee: 'employee.view_employee',
+  addEmployee: 'employee.add_employee',
+  changeEmployee: 'employee.change_employee',
+  /** Deactivate, reactivate and reset the password of an account. */
+  changeUser: 'auth.change_user',
+  /** Groups, their permission sets, and a user's groups and direct permissions. */
+  viewGroup: 'auth.view_group',
+  changeGroup: 'auth.change_group',
+  /** The console's 操作履歴. */
+  viewLogEntry: 'admin.view_logentry',
 } as const;
 
 export type Permission = (typeof PERM)[keyof typeof PERM];
 
 /** Every codename the product knows, for seeding and administration screens. */
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERM);
+
+/** The one Japanese description of each permission: stored with it, listed in the console. */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  [PERM.viewWorkflow]: 'ワークフローを閲覧できる',
+  [PERM.addWorkflow]: 'ワークフローを追加できる',
+  [PERM.changeWorkflow]: 'ワークフローを変更できる',
+  [PERM.deleteWorkflow]: 'ワークフローを削除できる',
+  [PERM.viewNode]: 'ノードを閲覧できる',
+  [PERM.addNode]: 'ノードを追加できる',
+  [PERM.changeNode]: 'ノードを変更できる',
+  [PERM.deleteNode]: 'ノードを削除できる',
+  [PERM.addUploadHistory]: '給与・源泉票を発行できる',
+  [PERM.viewUploadHistory]: 'アップロード履歴を閲覧できる',
+  [PERM.viewExpenseAttendance]: '勤怠を出力できる',
+  [PERM.viewAttendance]: '全社員の勤怠を閲覧できる',
+  [PERM.viewAttendanceOrgOnly]: '自部署の勤怠を閲覧できる',
+  [PERM.changeAttendance]: '承認済みの勤怠を修正できる',
+  [PERM.changeCompanyCalendar]: '会社カレンダーを変更できる',
+  [PERM.viewOrganization]: '管理画面で組織を閲覧できる',
+  [PERM.addOrganization]: '組織を追加できる',
+  [PERM.changeOrganization]: '組織の名称・所属・長を変更できる',
+  [PERM.deleteOrganization]: '組織を廃止できる',
+  [PERM.viewEmployee]: '全社員の個人情報（プロフィール・緊急連絡先・口座）と管理画面の社員を閲覧できる',
+  [PERM.addEmployee]: '社員を追加できる',
+  [PERM.changeEmployee]: '社員・契約・所属を変更できる',
+  [PERM.changeUser]: 'アカウントを無効化・再有効化し、パスワードを再設定できる',
+  [PERM.viewGroup]: 'グループと権限を閲覧できる',
+  [PERM.changeGroup]: 'グループと権限を変更できる',
+  [PERM.viewLogEntry]: '操作履歴を閲覧・出力できる',
+};
 
 export interface PermissionHolder {
   readonly is_superuser: boolean;

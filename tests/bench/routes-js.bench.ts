@@ -50,6 +50,10 @@ const PRIVATE_ROUTES = [
   '/expense/attendance',
   '/attendance/pdf',
   '/employee/attendance/1',
+  // The administration console (issue 14): its code loads here only.
+  '/admin/',
+  '/admin/people',
+  '/admin/organizations/1',
 ];
 
 const dist = path.join(ROOT, 'web/dist');

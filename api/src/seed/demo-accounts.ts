@@ -19,7 +19,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     username: 'hr',
     name: '清水 花子',
-    role: '人事グループ（expense.* と employee.view_attendance）',
+    role: '人事グループ・スタッフ（expense.*、employee.view_attendance、管理画面の社員）',
     organization: '人事課',
   },
   { username: 'yamada', name: '山田 太郎', role: '一般社員（申請者）', organization: '開発一課' },

@@ -206,11 +206,19 @@ export const DEMO_HR_GROUP = {
     PERM.viewUploadHistory,
     PERM.viewExpenseAttendance,
     PERM.viewAttendance,
+    // The administration console's people screens (issue 14), not its permissions screen.
+    PERM.viewOrganization,
     PERM.viewEmployee,
+    PERM.addEmployee,
+    PERM.changeEmployee,
+    PERM.changeUser,
   ],
 } as const satisfies { name: string; permissions: readonly Permission[] };
 
 export const DEMO_GROUP_MEMBERS: readonly string[] = ['hr'];
+
+/** Employees with is_staff: they open the administration console (its screens by their permissions). */
+export const DEMO_STAFF: readonly string[] = ['hr'];
 
 /** Permissions held directly by a user. */
 export const DEMO_USER_PERMISSIONS: readonly { username: string; permissions: readonly Permission[] }[] = [

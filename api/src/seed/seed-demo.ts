@@ -36,6 +36,7 @@ import {
   DEMO_GROUP_MEMBERS,
   DEMO_HR_GROUP,
   DEMO_NOTIFICATIONS_FOR_YAMADA,
+  DEMO_STAFF,
   DEMO_ORGANIZATIONS,
   DEMO_USER_PERMISSIONS,
   type DemoEmployee,
@@ -119,6 +120,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
           fullName: `${e.lastName} ${e.firstName}`,
           email: `${e.username}@example.com`,
           passwordHash,
+          isStaff: DEMO_STAFF.includes(e.username),
         })),
       ])
       .returning({ id: users.id, username: users.username });

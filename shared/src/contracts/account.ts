@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NEW_PASSWORD_MIN } from '../limits.ts';
+import { FIELD_MSG } from '../messages.ts';
 
 /** spec §3.3 `me`. */
 export const ZMeEmployee = z.object({
@@ -21,8 +23,31 @@ export const ZMe = z.object({
   devices: z.array(ZMeDevice),
   is_staff: z.boolean(),
   is_superuser: z.boolean(),
+  /** Set by an administrator's password reset: the web asks for a new password before anything else. */
+  must_change_password: z.boolean().optional(),
 });
 export type TMe = z.infer<typeof ZMe>;
+
+export { NEW_PASSWORD_MIN };
+
+/** POST /api/account/password/: the signed-in user's own password (issue 14's must-change flow). */
+export const ZPasswordChange = z
+  .object({
+    current_password: z
+      .string(FIELD_MSG.required('現在のパスワード'))
+      .min(1, FIELD_MSG.required('現在のパスワード'))
+      .max(128, FIELD_MSG.maxLength('現在のパスワード', 128)),
+    new_password: z
+      .string(FIELD_MSG.required('新しいパスワード'))
+      .min(NEW_PASSWORD_MIN, FIELD_MSG.minLength('新しいパスワード', NEW_PASSWORD_MIN))
+      .max(128, FIELD_MSG.maxLength('新しいパスワード', 128)),
+  })
+  .strict()
+  .refine((body) => body.new_password !== body.current_password, {
+    path: ['new_password'],
+    message: '新しいパスワードは現在のパスワードと異なるものにしてください。',
+  });
+export type TPasswordChange = z.infer<typeof ZPasswordChange>;
 
 /** POST /api/account/me/ — exactly the user state of spec §3.3 (statistics come from their own call). */
 export const ZUserState = z.object({

@@ -16,6 +16,7 @@ const BUSINESS_DAYS = ['business-days'] as const;
 const LEAVE = ['leave'] as const;
 const SLIPS = ['slips'] as const;
 const RECORDS = ['records'] as const;
+const ADMIN = ['admin-console'] as const;
 
 export const queryKeys = {
   /** Under ['account']: the signed-in user and the counts that every task action changes. */
@@ -100,6 +101,13 @@ export const queryKeys = {
       [...SLIPS, kind, 'list', { year, page }] as const,
     detail: (kind: 'payment' | 'withholding', id: number) => [...SLIPS, kind, 'detail', id] as const,
   },
+  /** The administration console: each declared resource's lists, records and choices. */
+  admin: {
+    all: ADMIN,
+    list: (resource: string, params: object) => [...ADMIN, resource, 'list', params] as const,
+    detail: (resource: string, id: number) => [...ADMIN, resource, 'detail', id] as const,
+    choices: (name: string) => [...ADMIN, 'choices', name] as const,
+  },
 };
 
 /**
@@ -131,3 +139,7 @@ export const invalidateWorkflows = (queryClient: QueryClient) =>
 /** A change to the settings moves business days; images change only the calendar itself. */
 export const invalidateCalendar = (queryClient: QueryClient) =>
   invalidateAll(queryClient, [queryKeys.company.calendar, queryKeys.company.businessDays]);
+
+/** After any console change: every console query, and the organisation chart the shell keeps. */
+export const invalidateAdmin = (queryClient: QueryClient) =>
+  invalidateAll(queryClient, [queryKeys.admin.all, queryKeys.organizations]);

@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
             '/attendance/tasks/modify-details/:id',
             () => import('@/features/attendance/routes/attendance-correction.tsx'),
           ),
+          page('/admin/*', () => import('@/features/admin/routes/admin-console.tsx')),
           { path: '*', handle: { title: PAGE_TITLES['*'] }, Component: NotFound },
         ],
       },

@@ -42,6 +42,8 @@ export const PAGE_TITLES = {
   // Ours (the spec names only their API paths): a report's read-only view on its own, HR's correction.
   '/attendance/tasks/details/:id': '勤怠報告',
   '/attendance/tasks/modify-details/:id': '勤怠修正',
+  // The administration console (issue 14): its screens name themselves with their own headings.
+  '/admin/*': '設定',
   // The not-found page itself says 'Page not found'; the top bar says it in Japanese.
   '*': 'ページが見つかりません',
 } as const satisfies Record<string, string>;

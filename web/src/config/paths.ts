@@ -28,7 +28,7 @@ export const PATHS = {
   expenseAttendance: '/expense/attendance',
   /** The attendance list of an organisation; 0 = every employee one may see. */
   employeeAttendance: (organizationId: number) => `/employee/attendance/${organizationId}`,
-  /** The server's own administration site (Django admin in the original). */
+  /** The administration console (issue 14; Django admin in the original), its own lazy part of the app. */
   admin: '/admin/',
   /** The API's queue dashboard (staff; opened through app/layout/queue-board.ts). */
   queueBoard: '/api/admin/queues/',

@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   smallint,
+  timestamp,
   unique,
   varchar,
   type AnyPgColumn,
@@ -24,6 +25,8 @@ export const organizations = pgTable(
     /** ORG_LEVELS: '16' 本部, '14' 事業部, '12' 部, '10' 課. */
     level: varchar({ length: 2 }).$type<OrgLevel>().notNull(),
     headEmployeeId: integer('head_employee_id').references(() => employees.id, { onDelete: 'set null' }),
+    /** Set when the console closes an empty organisation; closed ones leave the chart and the choices. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     index('organizations_parent_id_idx').on(t.parentId),

@@ -13,6 +13,8 @@ export const users = pgTable('users', {
   isStaff: boolean('is_staff').notNull().default(false),
   isSuperuser: boolean('is_superuser').notNull().default(false),
   isActive: boolean('is_active').notNull().default(true),
+  /** Set when an administrator resets the password: the next sign-in must choose a new one. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   lastLogin: timestamp('last_login', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()

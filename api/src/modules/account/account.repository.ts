@@ -15,6 +15,7 @@ export async function findUser(db: Db, userId: number) {
       email: users.email,
       isStaff: users.isStaff,
       isSuperuser: users.isSuperuser,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(users)
     .where(eq(users.id, userId))

@@ -7,6 +7,7 @@ import { tokyoDate } from '../../dates.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { getStatistics, getTaskStatistics, getUserState } from './account.service.ts';
+import { changePassword } from './change-password.ts';
 
 const MAX_CACHED_USERS = 5_000;
 
@@ -31,6 +32,13 @@ function accountRouter({
     .route('/account/me')
     .post(requireAuth, async (req, res) => {
       res.json(await getUserState({ ctx: contextOf(req) }));
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/account/password')
+    .post(requireAuth, async (req, res) => {
+      res.json(await changePassword({ ctx: contextOf(req), input: req.body }));
     })
     .all(methodNotAllowed);
 

@@ -42,6 +42,7 @@ export async function getUserState({ ctx }: { ctx: RequestContext }): Promise<TU
       devices,
       is_staff: user.isStaff,
       is_superuser: user.isSuperuser,
+      must_change_password: user.mustChangePassword,
     },
     perms: [...ownPerms].sort(),
     organizations: [...organizations].map(([id, org_name]) => ({ id, org_name })),

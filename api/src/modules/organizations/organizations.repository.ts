@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { organizations } from '../../db/schema/organizations.ts';
@@ -15,5 +15,6 @@ export function listOrganizationsWithHeads(db: Db) {
     })
     .from(organizations)
     .leftJoin(employees, eq(employees.id, organizations.headEmployeeId))
+    .where(isNull(organizations.closedAt))
     .orderBy(asc(organizations.id));
 }

@@ -1,5 +1,7 @@
 import SideSheet from '@douyinfe/semi-ui/lib/es/sideSheet';
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
+import { Loading } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { ServerError } from '@/components/errors/server-error.tsx';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
@@ -77,10 +79,20 @@ function Shell() {
   );
 }
 
+/** After an administrator's password reset, nothing but the change of password (issue 14). */
+const PasswordChange = lazy(() => import('@/features/password/password-change.tsx'));
+
 /** A page-level 404 or 500 from the server replaces the page (spec §2.3). */
 function PageOrStatus() {
   const status = useSessionStore((state) => state.serverStatus);
   const message = useSessionStore((state) => state.serverMessage);
+  const mustChangePassword = useSessionStore((state) => state.user?.me.must_change_password === true);
+  if (mustChangePassword)
+    return (
+      <Suspense fallback={<Loading />}>
+        <PasswordChange />
+      </Suspense>
+    );
   if (status === 404) return <NotFound message={message} />;
   if (status >= 500) return <ServerError message={message} />;
   return <Outlet />;

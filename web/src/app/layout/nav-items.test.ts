@@ -73,10 +73,13 @@ describe('sidebar entries (spec §2.3, §6)', () => {
     ).toBe('/employee/attendance/0');
   });
 
-  it('shows the admin settings link to staff only', () => {
+  it('shows the admin settings link to staff only, as a page of the app', () => {
     expect(keyOf(buildNavEntries(userState()), '設定')).toBeUndefined();
     const staff = buildNavEntries(userState({ is_staff: true }));
-    expect(staff.find((entry) => entry.text === '設定')).toMatchObject({ key: '/admin/', external: true });
+    const entry = staff.find((e) => e.text === '設定');
+    expect(entry).toMatchObject({ key: '/admin/' });
+    expect(entry).not.toHaveProperty('external');
+    expect(selectedNavKey(staff, '/admin/people/3')).toBe('/admin/');
   });
 
   it('shows the queue dashboard to staff and superusers only, as a page of the server', () => {

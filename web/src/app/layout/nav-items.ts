@@ -82,9 +82,7 @@ export function buildNavEntries(user: TUserState, statistics?: TStatistics): Nav
           },
         ]
       : []),
-    ...(user.me.is_staff
-      ? [{ key: PATHS.admin, text: '設定', icon: 'settings' as const, external: true }]
-      : []),
+    ...(user.me.is_staff ? [{ key: PATHS.admin, text: '設定', icon: 'settings' as const }] : []),
     // The API lets staff and superusers into the queue dashboard (docs/bot.md): nobody else sees it.
     ...(user.me.is_staff || user.me.is_superuser
       ? [

@@ -1,0 +1,319 @@
+// The administration console (issue 14): staff-only endpoints under /api/admin/. Every body is a
+// strict object: a key the console does not know is refused (400), never silently dropped. Messages
+// are written here, in Japanese, so the browser's check and the API's answer read the same. Written
+// with zod/mini, like the sign-in contract: the console's forms check with these schemas, and classic
+// zod in the web would grow the zod core the sign-in page loads (docs/decisions.md). The list queries,
+// which only the API parses, are in admin-queries.ts.
+import * as z from 'zod/mini';
+import { ORG_LEVELS, type OrgLevel } from '../codes.ts';
+import { NEW_PASSWORD_MIN } from '../limits.ts';
+import { FIELD_MSG } from '../messages.ts';
+import { ALL_PERMISSIONS, type Permission } from '../permissions.ts';
+import { isValidDate } from '../workflow/field-values.ts';
+
+// ---- building blocks -------------------------------------------------------------------------
+
+const ZText = (label: string, max: number) =>
+  z
+    .string({ error: FIELD_MSG.required(label) })
+    .check(
+      z.trim(),
+      z.minLength(1, FIELD_MSG.required(label)),
+      z.maxLength(max, FIELD_MSG.maxLength(label, max)),
+    );
+
+const ZOptionalText = (label: string, max: number) =>
+  z
+    .string({ error: FIELD_MSG.type(label, '文字列') })
+    .check(z.trim(), z.maxLength(max, FIELD_MSG.maxLength(label, max)));
+
+const ZId = (label: string) =>
+  z
+    .int({
+      error: (issue) => (issue.input === undefined ? FIELD_MSG.required(label) : FIELD_MSG.integer(label)),
+    })
+    .check(z.positive(FIELD_MSG.choice(label)));
+
+const ZBool = (label: string) => z.boolean({ error: FIELD_MSG.boolean(label) });
+
+const ZDate = (label: string) =>
+  z.string({ error: FIELD_MSG.required(label) }).check(z.refine(isValidDate, FIELD_MSG.date(label)));
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const ZTime = (label: string) =>
+  z.string({ error: FIELD_MSG.required(label) }).check(z.regex(TIME, FIELD_MSG.time(label)));
+
+const ZConfirm = z.strictObject({ confirm: z.literal(true, { error: FIELD_MSG.required('確認') }) });
+
+/** POST deactivate / reactivate: the console confirms the action explicitly. */
+export const ZAdminConfirm = ZConfirm;
+export type TAdminConfirm = z.infer<typeof ZAdminConfirm>;
+
+// ---- organisations ---------------------------------------------------------------------------
+
+export const ZAdminOrganizationCreate = z.strictObject({
+  name: ZText('名称', 100),
+  level: z.enum(ORG_LEVELS.map((l) => l.value) as [OrgLevel, ...OrgLevel[]], {
+    error: FIELD_MSG.choice('階層'),
+  }),
+  parent_id: z.nullable(ZId('上位組織')),
+});
+export type TAdminOrganizationCreate = z.infer<typeof ZAdminOrganizationCreate>;
+
+/** PATCH: rename and/or move under another parent. */
+export const ZAdminOrganizationPatch = z
+  .strictObject({
+    name: z.optional(ZText('名称', 100)),
+    parent_id: z.optional(z.nullable(ZId('上位組織'))),
+  })
+  .check(
+    z.refine((body) => body.name !== undefined || body.parent_id !== undefined, {
+      message: FIELD_MSG.required('名称または上位組織'),
+    }),
+  );
+export type TAdminOrganizationPatch = z.infer<typeof ZAdminOrganizationPatch>;
+
+/** PUT organizations/{id}/head/: the head, or null for none. */
+export const ZAdminOrganizationHead = z.strictObject({ head_employee_id: z.nullable(ZId('組織の長')) });
+export type TAdminOrganizationHead = z.infer<typeof ZAdminOrganizationHead>;
+
+export interface TAdminOrganization {
+  id: number;
+  name: string;
+  level: OrgLevel;
+  parent_id: number | null;
+  head_employee_id: number | null;
+  head_name: string | null;
+  /** People holding a position here (not below). */
+  member_count: number;
+  /** Open organisations directly below. */
+  child_count: number;
+}
+
+export interface TAdminOrganizationDetail extends TAdminOrganization {
+  /** Everyone holding a position here, the head's candidates. */
+  members: { employee_id: number; name: string; title: string; is_part_time: boolean }[];
+}
+
+/** What a change of head does to requests already in progress: nothing (the answer says so). */
+export interface TAdminHeadChange {
+  organization: TAdminOrganization;
+  /** Open requests whose route changes: always 0, routes already resolved stay. */
+  rerouted_requests: number;
+  /** Open requests currently awaiting the previous head, which keep awaiting them. */
+  open_requests_kept: number;
+}
+
+// ---- people ----------------------------------------------------------------------------------
+
+export const ZAdminContract = z
+  .strictObject({
+    start_date: ZDate('契約開始日'),
+    end_date: z.nullable(ZDate('契約終了日')),
+    work_start_time: ZTime('始業時刻'),
+    work_end_time: ZTime('終業時刻'),
+  })
+  .check(
+    z.refine((c) => c.end_date === null || c.end_date >= c.start_date, {
+      path: ['end_date'],
+      message: FIELD_MSG.dateOrder('契約終了日', '契約開始日'),
+    }),
+    z.refine((c) => c.work_end_time > c.work_start_time, {
+      path: ['work_end_time'],
+      message: '終業時刻 は 始業時刻 より後にしてください。',
+    }),
+  );
+export type TAdminContract = z.infer<typeof ZAdminContract>;
+
+export const ZAdminPosition = z.strictObject({
+  organization_id: ZId('所属組織'),
+  title: ZOptionalText('役職', 50),
+  is_part_time: ZBool('兼務'),
+  is_head: ZBool('組織の長'),
+});
+export type TAdminPosition = z.infer<typeof ZAdminPosition>;
+
+const employeeFields = {
+  code: z
+    .string({ error: FIELD_MSG.required('社員番号') })
+    .check(
+      z.trim(),
+      z.regex(/^[A-Za-z0-9-]{1,20}$/, '社員番号 は 20 文字以内の英数字とハイフンで入力してください。'),
+    ),
+  last_name: ZText('姓', 50),
+  first_name: ZText('名', 50),
+  last_name_kana: ZOptionalText('姓（カナ）', 50),
+  first_name_kana: ZOptionalText('名（カナ）', 50),
+  email: z.string({ error: FIELD_MSG.required('メールアドレス') }).check(
+    z.trim(),
+    z.maxLength(254, FIELD_MSG.maxLength('メールアドレス', 254)),
+    z.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), FIELD_MSG.email('メールアドレス')),
+  ),
+};
+
+const ZUsername = z
+  .string({ error: FIELD_MSG.required('ユーザー名') })
+  .check(
+    z.trim(),
+    z.regex(
+      /^[A-Za-z0-9@.+_-]{1,150}$/,
+      'ユーザー名 は 150 文字以内の英数字と @ . + - _ で入力してください。',
+    ),
+  );
+
+export const PASSWORD_MIN = NEW_PASSWORD_MIN;
+const ZTemporaryPassword = z
+  .string({ error: FIELD_MSG.required('仮パスワード') })
+  .check(
+    z.minLength(PASSWORD_MIN, FIELD_MSG.minLength('仮パスワード', PASSWORD_MIN)),
+    z.maxLength(128, FIELD_MSG.maxLength('仮パスワード', 128)),
+  );
+
+/** POST people/: the employee, their account (with a temporary password), first contract and position. */
+export const ZAdminPersonCreate = z.strictObject({
+  ...employeeFields,
+  username: ZUsername,
+  password: ZTemporaryPassword,
+  contract: ZAdminContract,
+  position: ZAdminPosition,
+});
+export type TAdminPersonCreate = z.infer<typeof ZAdminPersonCreate>;
+
+/** PATCH people/{id}/: any of the employee's own fields. */
+export const ZAdminPersonPatch = z
+  .strictObject({
+    code: z.optional(employeeFields.code),
+    last_name: z.optional(employeeFields.last_name),
+    first_name: z.optional(employeeFields.first_name),
+    last_name_kana: z.optional(employeeFields.last_name_kana),
+    first_name_kana: z.optional(employeeFields.first_name_kana),
+    email: z.optional(employeeFields.email),
+  })
+  .check(z.refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') }));
+export type TAdminPersonPatch = z.infer<typeof ZAdminPersonPatch>;
+
+/** PATCH contracts/{id}/: end a contract (or change its end and working hours). */
+export const ZAdminContractPatch = z
+  .strictObject({
+    end_date: z.optional(z.nullable(ZDate('契約終了日'))),
+    work_start_time: z.optional(ZTime('始業時刻')),
+    work_end_time: z.optional(ZTime('終業時刻')),
+  })
+  .check(z.refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') }));
+export type TAdminContractPatch = z.infer<typeof ZAdminContractPatch>;
+
+/** The console's form for ending one of a person's contracts (sent as PATCH contracts/{id}/). */
+export const ZAdminContractEnd = z.strictObject({ contract_id: ZId('契約'), end_date: ZDate('契約終了日') });
+
+/** The console's form for removing one of a person's positions (sent as DELETE positions/{id}/). */
+export const ZAdminPositionRemove = z.strictObject({ position_id: ZId('所属') });
+
+/** POST people/{id}/password/: a temporary password, to be changed at the next sign-in. */
+export const ZAdminPasswordReset = z.strictObject({ password: ZTemporaryPassword });
+export type TAdminPasswordReset = z.infer<typeof ZAdminPasswordReset>;
+
+export interface TAdminPersonRow {
+  id: number;
+  code: string;
+  name: string;
+  kana: string;
+  username: string | null;
+  user_id: number | null;
+  is_active: boolean;
+  /** The main position's organisation. */
+  organization: string | null;
+  title: string | null;
+}
+
+export interface TAdminPerson extends TAdminPersonRow {
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  email: string;
+  must_change_password: boolean;
+  is_staff: boolean;
+  is_superuser: boolean;
+  lark_bound: boolean;
+  contracts: (TAdminContract & { id: number })[];
+  positions: {
+    id: number;
+    organization_id: number;
+    organization: string;
+    title: string;
+    is_part_time: boolean;
+    is_head: boolean;
+  }[];
+  /** Requests now awaiting this person's approval. */
+  pending_approvals: TAdminPendingApproval[];
+}
+
+export interface TAdminPendingApproval {
+  task_id: number;
+  title: string;
+  applicant: string;
+  node_name: string;
+}
+
+/** What a deactivation did: the sessions ended and the requests left awaiting the person. */
+export interface TAdminDeactivation {
+  person: TAdminPerson;
+  revoked_sessions: number;
+  pending_approvals: TAdminPendingApproval[];
+}
+
+// ---- permissions -----------------------------------------------------------------------------
+
+const ZPermissionList = z
+  .array(z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]], { error: FIELD_MSG.choice('権限') }), {
+    error: FIELD_MSG.type('権限', '配列'),
+  })
+  .check(z.maxLength(ALL_PERMISSIONS.length, FIELD_MSG.maxItems('権限', ALL_PERMISSIONS.length)));
+
+/** POST groups/ and PUT groups/{id}/. */
+export const ZAdminGroup = z.strictObject({ name: ZText('グループ名', 150), permissions: ZPermissionList });
+export type TAdminGroupRequest = z.infer<typeof ZAdminGroup>;
+
+export interface TAdminGroup {
+  id: number;
+  name: string;
+  permissions: Permission[];
+  member_count: number;
+}
+
+export interface TAdminPermission {
+  codename: Permission;
+  label: string;
+}
+
+/** PUT users/{id}/access/: groups and direct permissions; the flags only a superuser may change. */
+export const ZAdminUserAccess = z.strictObject({
+  groups: z
+    .array(ZId('グループ'), { error: FIELD_MSG.type('グループ', '配列') })
+    .check(z.maxLength(100, FIELD_MSG.maxItems('グループ', 100))),
+  permissions: ZPermissionList,
+  is_staff: ZBool('スタッフ権限'),
+  is_superuser: ZBool('スーパーユーザー権限'),
+});
+export type TAdminUserAccessRequest = z.infer<typeof ZAdminUserAccess>;
+
+export interface TAdminUserAccess extends TAdminUserAccessRequest {
+  user_id: number;
+  username: string;
+  name: string;
+}
+
+// ---- audit -----------------------------------------------------------------------------------
+
+export interface TAuditEntry {
+  id: number;
+  at: string;
+  actor_id: number | null;
+  actor_name: string;
+  resource: string;
+  action: string;
+  object_id: number | null;
+  object_label: string;
+  before: unknown;
+  after: unknown;
+}

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { keepScreenshot, openSidebar, signIn } from './helpers.ts';
+
+// Issue 14, the administration console: hr (staff with the HR permissions only) opens 設定 from the
+// sidebar, sees the people screens and is refused the permissions screen; the administrator creates
+// an employee with a contract and a position, the new employee signs in in a second browser and
+// replaces the temporary password, and when the administrator deactivates them that browser is sent
+// to the sign-in page.
+
+const NOT_ALLOWED = 'この画面を表示する権限がありません。';
+
+async function signedIn(page: Page, username: string, password?: string): Promise<void> {
+  await page.goto('/login-native');
+  await signIn(page, username, password);
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+test('hr opens 設定 from the sidebar and is refused the permissions screen', async ({ page }, testInfo) => {
+  await signedIn(page, 'hr');
+  await openSidebar(page);
+  await page.getByTestId('sidebar').getByRole('link', { name: '設定' }).click();
+  await expect(page).toHaveURL(/\/admin\/$/);
+  const menu = page.getByRole('navigation', { name: '管理メニュー' });
+  await expect(menu.getByRole('link', { name: '社員' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'グループ' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: '権限一覧' })).toHaveCount(0);
+  await keepScreenshot(page, testInfo, 'admin-hr-home');
+
+  for (const screen of ['groups', 'permissions', 'access']) {
+    await page.goto(`/admin/${screen}`);
+    await expect(page.getByRole('alert')).toHaveText(NOT_ALLOWED);
+  }
+  await keepScreenshot(page, testInfo, 'admin-hr-refused');
+});
+
+test('the administrator creates an employee with a contract and a position, then deactivates them', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const suffix = testInfo.project.name === 'mobile' ? 'M' : 'D';
+  const code = `N90${suffix}`;
+  const username = `newcomer${suffix.toLowerCase()}`;
+  await signedIn(page, 'admin');
+  await page.goto('/admin/people');
+  await expect(page.getByTestId('admin-people-row').first()).toBeVisible();
+  await keepScreenshot(page, testInfo, 'admin-people-list');
+
+  await page.getByRole('link', { name: '社員を追加' }).click();
+  await expect(page).toHaveURL(/\/admin\/people\/new$/);
+  const form = page.getByRole('form', { name: '社員を追加' });
+  await form.getByRole('textbox', { name: '社員番号' }).fill(code);
+  await form.getByRole('textbox', { name: '姓', exact: true }).fill('新井');
+  await form.getByRole('textbox', { name: '名', exact: true }).fill('健');
+  await form.getByRole('textbox', { name: '姓（カナ）' }).fill('アライ');
+  await form.getByRole('textbox', { name: '名（カナ）' }).fill('ケン');
+  await form.getByRole('textbox', { name: 'ユーザー名' }).fill(username);
+  await form.getByLabel('仮パスワード').fill('temporary-1');
+  await form.getByLabel('始業時刻').fill('09:30');
+  await form.getByLabel('終業時刻').fill('18:30');
+  await form
+    .getByLabel('所属組織')
+    .selectOption({ label: '事業本部 > システム事業部 > 開発部 > 開発一課（課）' });
+  await keepScreenshot(page, testInfo, 'admin-person-form');
+  await form.getByRole('button', { name: '保存' }).click();
+
+  await expect(page.getByRole('heading', { name: `新井 健（${code}）` })).toBeVisible();
+  await expect(page.getByText('09:30〜18:30')).toBeVisible();
+  await expect(page.getByText('開発一課 一般')).toBeVisible();
+  await keepScreenshot(page, testInfo, 'admin-person-detail');
+
+  // The new employee signs in elsewhere.
+  const other = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+  const theirs = await other.newPage();
+  await signedIn(theirs, username, 'temporary-1');
+  // The temporary password must be replaced before anything else.
+  await expect(theirs.getByRole('heading', { name: 'パスワードの変更' })).toBeVisible();
+  await theirs.getByLabel(/現在のパスワード/).fill('temporary-1');
+  await theirs.getByLabel('新しいパスワード').fill('my-own-password');
+  await theirs.getByRole('button', { name: '変更する' }).click();
+  await expect(theirs.getByTestId('page-title')).toHaveText('ホーム');
+
+  // Deactivated: their browser is sent to sign in on its next request.
+  await page.getByRole('button', { name: '無効化' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '無効化します' });
+  await dialog.getByTestId('confirm-ok').click();
+  await expect(page.getByText(/を無効化しました/)).toBeVisible();
+  await expect(page.getByRole('button', { name: '再有効化' })).toBeVisible();
+
+  await theirs.reload();
+  await expect(theirs).toHaveURL(/\/login/);
+  await other.close();
+
+  // The audit has it.
+  await page.goto('/admin/audit');
+  await expect(page.getByTestId('admin-audit-row').filter({ hasText: '無効化' }).first()).toBeVisible();
+  await keepScreenshot(page, testInfo, 'admin-audit');
+});

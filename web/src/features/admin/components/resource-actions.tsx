@@ -1,0 +1,109 @@
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { invalidateAdmin } from '@/api/query-keys.ts';
+import { Alert } from '@/components/alert.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { toastError } from '@/lib/notify.ts';
+import type { ActionDecl, ConsoleUser } from '../resource.ts';
+import { DeclaredForm } from './resource-form.tsx';
+
+interface Outcome {
+  message: string;
+  lines?: string[];
+}
+
+/**
+ * The declared actions a user may take on a record: each asks first (a dialog, or a form that says
+ * what will happen), then tells what it did. Actions the server would refuse are not shown.
+ */
+export function ResourceActions<T>({
+  detail,
+  actions,
+  user,
+}: {
+  detail: T;
+  actions: readonly ActionDecl<T>[];
+  user: ConsoleUser;
+}) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const allowed = actions.filter(
+    (a) => user.can(a.permission) && (!a.superuserOnly || user.isSuperuser) && (a.visible?.(detail) ?? true),
+  );
+  if (allowed.length === 0 && !outcome) return null;
+  const current = allowed.find((a) => a.key === open);
+
+  const run = async (action: ActionDecl<T>, body: Record<string, unknown>) => {
+    const result = await action.run(detail, body);
+    setOpen(null);
+    setOutcome(result);
+    await invalidateAdmin(queryClient);
+  };
+
+  return (
+    <section className="admin-actions" aria-label="操作">
+      {outcome ? (
+        <Alert type="info">
+          {outcome.message}
+          {outcome.lines?.length ? (
+            <ul className="admin-actions__lines">
+              {outcome.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+      <div className="admin-actions__buttons">
+        {allowed.map((action) => (
+          <Button
+            key={action.key}
+            size="large"
+            type={action.danger ? 'danger' : 'primary'}
+            aria-expanded={action.fields ? open === action.key : undefined}
+            onClick={() => {
+              setOutcome(null);
+              setOpen(open === action.key ? null : action.key);
+            }}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </div>
+      {current?.fields ? (
+        <div className="admin-actions__panel">
+          <Alert type="info">{current.confirm(detail)}</Alert>
+          <DeclaredForm
+            label={current.label}
+            fields={current.fields}
+            initial={current.initial?.(detail) ?? {}}
+            user={user}
+            submitText={current.label}
+            context={detail}
+            onSubmit={(body) => run(current, body)}
+            onCancel={() => setOpen(null)}
+          />
+        </div>
+      ) : null}
+      {current && !current.fields ? (
+        <ConfirmDialog
+          visible
+          title={current.label}
+          message={current.confirm(detail)}
+          okText={current.label}
+          danger={current.danger}
+          onCancel={() => setOpen(null)}
+          onConfirm={async () => {
+            try {
+              await run(current, current.initial?.(detail) ?? {});
+            } catch (error) {
+              toastError(error);
+            }
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+// The console's resources, in the order of its menu. A new master registers here.
+import type { AnyResource } from '../resource.ts';
+import { auditResource } from './audit.tsx';
+import { organizationsResource } from './organizations.tsx';
+import { peopleResource } from './people.tsx';
+import { accessResource, groupsResource, permissionsResource } from './permissions.tsx';
+
+export const RESOURCES: readonly AnyResource[] = [
+  organizationsResource,
+  peopleResource,
+  groupsResource,
+  accessResource,
+  permissionsResource,
+  auditResource,
+];

@@ -1,0 +1,357 @@
+import { Link } from 'react-router-dom';
+import type { TAdminPerson, TAdminPersonRow } from '@portal/shared/contracts/admin';
+import { NEW_PASSWORD_MIN } from '@portal/shared/limits';
+import { PERM } from '@portal/shared/permissions';
+import { adminApi } from '../api/admin-api.ts';
+import { defineResource, type Choice, type FieldDecl } from '../resource.ts';
+import { useOrganizationChoices } from './choices.ts';
+
+const SORT_CHOICES: readonly Choice[] = [
+  { value: 'code', label: '社員番号順' },
+  { value: '-code', label: '社員番号の逆順' },
+  { value: 'kana', label: 'カナ順' },
+  { value: '-kana', label: 'カナの逆順' },
+  { value: 'name', label: '氏名順' },
+];
+const ACTIVE_CHOICES: readonly Choice[] = [
+  { value: '1', label: '有効' },
+  { value: '0', label: '無効' },
+];
+
+const CONTRACT_FIELDS = (prefix: string): FieldDecl[] => [
+  { name: `${prefix}start_date`, label: '契約開始日', kind: 'date', required: true },
+  {
+    name: `${prefix}end_date`,
+    label: '契約終了日',
+    kind: 'date',
+    nullable: true,
+    help: '期間の定めがなければ空欄',
+  },
+  { name: `${prefix}work_start_time`, label: '始業時刻', kind: 'time', required: true },
+  { name: `${prefix}work_end_time`, label: '終業時刻', kind: 'time', required: true },
+];
+
+const POSITION_FIELDS = (prefix: string): FieldDecl[] => [
+  {
+    name: `${prefix}organization_id`,
+    label: '所属組織',
+    kind: 'select',
+    numeric: true,
+    required: true,
+    useChoices: useOrganizationChoices,
+  },
+  { name: `${prefix}title`, label: '役職', kind: 'text' },
+  { name: `${prefix}is_part_time`, label: '兼務', kind: 'check' },
+  { name: `${prefix}is_head`, label: 'この組織の長にする', kind: 'check' },
+];
+
+const NAME_FIELDS: FieldDecl[] = [
+  { name: 'code', label: '社員番号', kind: 'text', required: true },
+  { name: 'last_name', label: '姓', kind: 'text', required: true },
+  { name: 'first_name', label: '名', kind: 'text', required: true },
+  { name: 'last_name_kana', label: '姓（カナ）', kind: 'text' },
+  { name: 'first_name_kana', label: '名（カナ）', kind: 'text' },
+  { name: 'email', label: 'メールアドレス', kind: 'email' },
+];
+
+const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+const NEW_CONTRACT = () => ({
+  start_date: today(),
+  end_date: null,
+  work_start_time: '09:00',
+  work_end_time: '18:00',
+});
+const NEW_POSITION = { organization_id: undefined, title: '一般', is_part_time: false, is_head: false };
+
+const status = (p: { is_active: boolean; user_id: number | null }) =>
+  p.user_id === null ? 'アカウントなし' : p.is_active ? '有効' : '無効';
+
+export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
+  key: 'people',
+  label: '社員',
+  description: '社員とそのアカウント、契約、所属。無効化するとその人のサインインはすぐに終わります。',
+  view: PERM.viewEmployee,
+  list: {
+    label: '社員の一覧',
+    empty: '該当する社員がいません。',
+    fetch: adminApi.people,
+    filters: [
+      { name: 'query', label: '氏名・カナ・社員番号・組織', kind: 'text' },
+      { name: 'organization', label: '組織', kind: 'select', useChoices: useOrganizationChoices },
+      { name: 'active', label: '状態', kind: 'select', useChoices: () => ACTIVE_CHOICES },
+      { name: 'sort', label: '並び順', kind: 'select', useChoices: () => SORT_CHOICES },
+    ],
+    columns: [
+      { title: '社員番号', cell: (p) => p.code, width: 96 },
+      { title: '氏名', cell: (p) => p.name },
+      { title: 'カナ', cell: (p) => p.kana },
+      { title: '所属', cell: (p) => p.organization ?? '―' },
+      { title: '役職', cell: (p) => p.title ?? '―', width: 96 },
+      { title: '状態', cell: status, width: 96 },
+    ],
+    card: (p) => ({
+      title: `${p.name}（${p.code}）`,
+      badge: <span className={p.is_active ? 'admin-tag' : 'admin-tag admin-tag--off'}>{status(p)}</span>,
+      meta: [p.kana, [p.organization, p.title].filter(Boolean).join(' ')],
+    }),
+    rowKey: (p) => p.id,
+  },
+  detail: {
+    fetch: adminApi.person,
+    title: (p) => `${p.name}（${p.code}）`,
+    lines: [
+      { label: 'カナ', value: (p) => p.kana || '―' },
+      { label: 'メールアドレス', value: (p) => p.email || '―' },
+      { label: 'ユーザー名', value: (p) => p.username ?? 'アカウントなし' },
+      { label: '状態', value: status },
+      {
+        label: 'パスワード',
+        value: (p) => (p.must_change_password ? '次回サインイン時に変更が必要' : '設定済み'),
+      },
+      { label: 'Lark 連携', value: (p) => (p.lark_bound ? '連携済み' : 'なし') },
+    ],
+    sections: (p, user) => (
+      <>
+        <section className="admin-section" aria-labelledby="admin-contracts">
+          <h3 id="admin-contracts">契約</h3>
+          {p.contracts.length === 0 ? (
+            <p>契約がありません。</p>
+          ) : (
+            <ul className="admin-plain-list">
+              {p.contracts.map((c) => (
+                <li key={c.id}>
+                  {c.start_date} 〜 {c.end_date ?? '期間の定めなし'}（{c.work_start_time}〜{c.work_end_time}）
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="admin-section" aria-labelledby="admin-positions">
+          <h3 id="admin-positions">所属</h3>
+          <ul className="admin-plain-list">
+            {p.positions.map((pos) => (
+              <li key={pos.id}>
+                {pos.organization} {pos.title}
+                {pos.is_part_time ? '（兼務）' : ''}
+                {pos.is_head ? '（組織の長）' : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="admin-section" aria-labelledby="admin-pending">
+          <h3 id="admin-pending">この人の承認待ちの申請</h3>
+          {p.pending_approvals.length === 0 ? (
+            <p>ありません。</p>
+          ) : (
+            <ul className="admin-plain-list">
+              {p.pending_approvals.map((a) => (
+                <li key={`${a.task_id}-${a.node_name}`}>
+                  {a.title}（申請者: {a.applicant}、{a.node_name}）
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {p.user_id !== null && user.can(PERM.viewGroup) ? (
+          <Link className="admin-button" to={`/admin/access/${p.user_id}`}>
+            グループと権限
+          </Link>
+        ) : null}
+      </>
+    ),
+    actions: [
+      {
+        key: 'deactivate',
+        label: '無効化',
+        permission: PERM.changeUser,
+        danger: true,
+        visible: (p) => p.user_id !== null && p.is_active,
+        confirm: (p) =>
+          `${p.name} のアカウントを無効化します。サインイン中の端末もすぐにサインアウトされます。よろしいですか？`,
+        run: async (p) => {
+          const result = await adminApi.deactivate(p.id);
+          return {
+            message: `${p.name} を無効化しました（終了したセッション: ${result.revoked_sessions} 件）。${
+              result.pending_approvals.length > 0
+                ? '次の申請がこの人の承認待ちです。代わりの承認者を設定してください。'
+                : 'この人の承認待ちの申請はありません。'
+            }`,
+            lines: result.pending_approvals.map(
+              (a) => `${a.title}（申請者: ${a.applicant}、${a.node_name}）`,
+            ),
+          };
+        },
+      },
+      {
+        key: 'reactivate',
+        label: '再有効化',
+        permission: PERM.changeUser,
+        visible: (p) => p.user_id !== null && !p.is_active,
+        confirm: (p) => `${p.name} のアカウントを再び有効にします。よろしいですか？`,
+        run: async (p) => {
+          await adminApi.reactivate(p.id);
+          return { message: `${p.name} を再有効化しました。` };
+        },
+      },
+      {
+        key: 'password',
+        label: 'パスワード再設定',
+        permission: PERM.changeUser,
+        visible: (p) => p.user_id !== null,
+        confirm: () =>
+          '仮パスワードを設定します。本人は次回サインイン時に新しいパスワードへの変更が必要です。サインイン中の端末はサインアウトされます。',
+        fields: [
+          {
+            name: 'password',
+            label: '仮パスワード',
+            kind: 'password',
+            required: true,
+            minLength: NEW_PASSWORD_MIN,
+            help: '8 文字以上',
+          },
+        ],
+        initial: () => ({ password: '' }),
+        run: async (p, body) => {
+          await adminApi.resetPassword(p.id, body);
+          return { message: `${p.name} の仮パスワードを設定しました。本人に安全な方法で伝えてください。` };
+        },
+      },
+      {
+        key: 'contract',
+        label: '契約を追加',
+        permission: PERM.changeEmployee,
+        confirm: () => '新しい契約を追加します。勤怠の始業・終業時刻はこの契約から取られます。',
+        fields: CONTRACT_FIELDS(''),
+        initial: () => NEW_CONTRACT(),
+        run: async (p, body) => {
+          await adminApi.addContract(p.id, body);
+          return { message: '契約を追加しました。' };
+        },
+      },
+      {
+        key: 'end-contract',
+        label: '契約を終了',
+        permission: PERM.changeEmployee,
+        visible: (p) => p.contracts.length > 0,
+        confirm: () => '契約の終了日を設定します。終了日の翌日からは勤怠を入力できません。',
+        fields: [
+          {
+            name: 'contract_id',
+            label: '契約',
+            kind: 'select',
+            numeric: true,
+            required: true,
+            useChoices: (context) =>
+              ((context as TAdminPerson | undefined)?.contracts ?? []).map((c) => ({
+                value: String(c.id),
+                label: `${c.start_date} 〜 ${c.end_date ?? '期間の定めなし'}`,
+              })),
+          },
+          { name: 'end_date', label: '契約終了日', kind: 'date', required: true },
+        ],
+        initial: (p) => ({ contract_id: p.contracts.at(-1)?.id, end_date: today() }),
+        run: async (_p, body) => {
+          await adminApi.patchContract(Number(body.contract_id), { end_date: body.end_date });
+          return { message: '契約の終了日を設定しました。' };
+        },
+      },
+      {
+        key: 'remove-position',
+        label: '所属を削除',
+        permission: PERM.changeEmployee,
+        danger: true,
+        visible: (p) => p.positions.length > 1,
+        confirm: () => '所属を削除します。その組織の長だった場合、その組織の長は空になります。',
+        fields: [
+          {
+            name: 'position_id',
+            label: '削除する所属',
+            kind: 'select',
+            numeric: true,
+            required: true,
+            useChoices: (context) =>
+              ((context as TAdminPerson | undefined)?.positions ?? []).map((pos) => ({
+                value: String(pos.id),
+                label: `${pos.organization} ${pos.title}${pos.is_part_time ? '（兼務）' : ''}`,
+              })),
+          },
+        ],
+        initial: () => ({ position_id: undefined }),
+        run: async (_p, body) => {
+          await adminApi.removePosition(Number(body.position_id));
+          return { message: '所属を削除しました。' };
+        },
+      },
+      {
+        key: 'lark',
+        label: 'Lark 連携を解除',
+        permission: PERM.changeUser,
+        danger: true,
+        visible: (p) => p.lark_bound,
+        confirm: (p) =>
+          `${p.name} の Lark 連携を解除します。次に Lark からサインインするまで、ボットの通知は届きません。`,
+        run: async (p) => {
+          await adminApi.unbindLark(p.id);
+          return { message: 'Lark 連携を解除しました。' };
+        },
+      },
+      {
+        key: 'position',
+        label: '所属を追加',
+        permission: PERM.changeEmployee,
+        confirm: () => '所属を追加します。「この組織の長にする」を選ぶと、以後の申請はこの人に回ります。',
+        fields: POSITION_FIELDS(''),
+        initial: () => ({ ...NEW_POSITION, is_part_time: true }),
+        run: async (p, body) => {
+          await adminApi.addPosition(p.id, body);
+          return { message: '所属を追加しました。' };
+        },
+      },
+    ],
+  },
+  create: {
+    title: '社員を追加',
+    permission: PERM.addEmployee,
+    fields: [
+      ...NAME_FIELDS,
+      { name: 'username', label: 'ユーザー名', kind: 'text', required: true, autoComplete: 'off' },
+      {
+        name: 'password',
+        label: '仮パスワード',
+        kind: 'password',
+        required: true,
+        minLength: NEW_PASSWORD_MIN,
+        help: '8 文字以上。初回サインイン時に変更が必要です。',
+      },
+      ...CONTRACT_FIELDS('contract.'),
+      ...POSITION_FIELDS('position.'),
+    ],
+    initial: () => ({
+      code: '',
+      last_name: '',
+      first_name: '',
+      last_name_kana: '',
+      first_name_kana: '',
+      email: '',
+      username: '',
+      password: '',
+      contract: NEW_CONTRACT(),
+      position: NEW_POSITION,
+    }),
+    submit: async (body) => (await adminApi.createPerson(body)).id,
+  },
+  edit: {
+    title: '社員情報を変更',
+    permission: PERM.changeEmployee,
+    fields: NAME_FIELDS,
+    initial: (p) => ({
+      code: p?.code ?? '',
+      last_name: p?.last_name ?? '',
+      first_name: p?.first_name ?? '',
+      last_name_kana: p?.last_name_kana ?? '',
+      first_name_kana: p?.first_name_kana ?? '',
+      email: p?.email ?? '',
+    }),
+    submit: async (body, p) => (await adminApi.patchPerson(p!.id, body)).id,
+  },
+});
