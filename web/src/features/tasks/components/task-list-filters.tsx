@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Select from '@douyinfe/semi-ui/lib/es/select';
 import { SELECT_PLACEHOLDER } from '@portal/shared/limits';
 import { useWorkflows } from '../api/get-workflows.ts';
@@ -11,14 +12,17 @@ interface TaskListFiltersProps {
 
 /** Workflow and submission-date range; every change lands in the URL. */
 export function TaskListFilters({ value, onChange }: TaskListFiltersProps) {
+  const uid = useId();
   const workflows = useWorkflows();
   const options = (workflows.data ?? []).map((workflow) => ({ value: workflow.id, label: workflow.name }));
   return (
     <div className="task-filters" role="search" aria-label="絞り込み">
       <label className="task-filters__item">
-        <span className="task-filters__label">ワークフロー</span>
+        <span className="task-filters__label" id={`${uid}-workflow`}>
+          ワークフロー
+        </span>
         <Select
-          aria-label="ワークフロー"
+          aria-labelledby={`${uid}-workflow`}
           className="task-filters__control"
           placeholder={SELECT_PLACEHOLDER}
           optionList={options}

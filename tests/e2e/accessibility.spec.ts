@@ -1,0 +1,214 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { PAGE_TITLES } from '../../web/src/config/page-titles.ts';
+import { signIn } from './helpers.ts';
+
+// Issue #20, acceptance 1: axe-core (WCAG 2.2 A and AA) on every route of the web's route table
+// (web/src/config/page-titles.ts: the router builds its routes from the same keys), at 1280 px
+// (desktop project) and 375 px (mobile project), signed in as a demo user who sees the page; once
+// more with the phone drawer and the bell panel open. Nothing here writes.
+//
+// A new screen joins by being in the table: a plain route is opened as each demo user in turn until
+// one is not refused; a route with parameters is opened through a link to it found on the pages
+// already checked (demo data ids), or through one of the few ways in below.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** In this order: the first who is not refused checks the page. */
+const USERS = ['yamada', 'suzuki', 'hr', 'admin'] as const;
+const REFUSED = /権限がありません|ページが見つかりません|Page not found/;
+
+/** Last month in Asia/Tokyo: the seed's approved 勤怠報告 lies there. */
+function lastMonth(): string {
+  const tokyo = new Date(Date.now() + 9 * 3_600_000);
+  const year = tokyo.getUTCMonth() === 0 ? tokyo.getUTCFullYear() - 1 : tokyo.getUTCFullYear();
+  const month = tokyo.getUTCMonth() === 0 ? 12 : tokyo.getUTCMonth();
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/** Pages (besides the route table's own) read only for their links to parameterised routes. */
+const EXTRA_LINK_SOURCES = [`/employee/attendance/0?month=${lastMonth()}`];
+/** Parameterised routes reached by a button rather than a link: the id of a sibling route. */
+const DERIVED: Record<string, string> = {
+  '/attendance/tasks/modify-details/:id': '/attendance/tasks/details/:id',
+};
+/** Not behind the sign-in: opened signed out. */
+const PUBLIC = new Set(['/login', '/login-native']);
+
+const patterns = Object.keys(PAGE_TITLES).filter((pattern) => pattern !== '*');
+const isParameterised = (pattern: string) => pattern.includes(':');
+const patternRegex = (pattern: string) =>
+  new RegExp(`^${pattern.replace(/\/$/, '').replace(/:[A-Za-z]+/g, '([^/?#]+)')}/?$`);
+
+interface Finding {
+  url: string;
+  user: string;
+  id: string;
+  impact: string;
+  nodes: string[];
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.semi-spin-spinning, [role="progressbar"]')).toHaveCount(0);
+}
+
+/** Runs axe and returns every critical or serious violation and every colour-contrast left undecided. */
+async function audit(page: Page, user: string): Promise<Finding[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const url = new URL(page.url()).pathname + new URL(page.url()).search;
+  const findings: Finding[] = [];
+  for (const violation of result.violations)
+    if (violation.impact === 'critical' || violation.impact === 'serious')
+      findings.push({
+        url,
+        user,
+        id: violation.id,
+        impact: violation.impact,
+        nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      });
+  for (const incomplete of result.incomplete)
+    if (incomplete.id === 'color-contrast')
+      findings.push({
+        url,
+        user,
+        id: 'color-contrast (incomplete)',
+        impact: 'undecided',
+        nodes: incomplete.nodes
+          .slice(0, 5)
+          .map((node) => `${node.target.join(' ')}: ${node.any[0]?.message ?? ''}`),
+      });
+  return findings;
+}
+
+async function hrefs(page: Page): Promise<string[]> {
+  return page
+    .locator('a[href]')
+    .evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+async function signedIn(browser: Browser, baseURL: string, mobile: boolean, user: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    viewport: mobile ? { width: 375, height: 740 } : { width: 1280, height: 800 },
+    isMobile: mobile,
+    hasTouch: mobile,
+  });
+  const page = await context.newPage();
+  await page.goto('/login-native');
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/home$/);
+  return page;
+}
+
+test.describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
+  test.describe.configure({ timeout: 600_000 });
+
+  test('every route of the route table: no critical or serious violation, no undecided contrast', async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const mobile = testInfo.project.name === 'mobile';
+    const findings: Finding[] = [];
+    const checked = new Map<string, string>(); // pattern → url
+    const ids = new Map<string, string>(); // pattern → the url path it was opened at
+
+    // Signed out: the sign-in pages.
+    const anonymousContext = await browser.newContext({ baseURL, locale: 'ja-JP' });
+    const anonymous = await anonymousContext.newPage();
+    for (const pattern of PUBLIC) {
+      await anonymous.goto(pattern === '/login' ? '/login-native' : pattern);
+      if (pattern === '/login') await anonymous.goto('/login');
+      await settle(anonymous);
+      findings.push(...(await audit(anonymous, '-')));
+      checked.set(pattern, anonymous.url());
+    }
+    await anonymousContext.close();
+
+    try {
+      for (const user of USERS) {
+        const page = await signedIn(browser, baseURL!, mobile, user);
+        const seen = new Set<string>();
+        const visit = async (url: string): Promise<boolean> => {
+          await page.goto(url);
+          await settle(page);
+          const refused = REFUSED.test(await page.locator('#main-content').innerText());
+          for (const href of await hrefs(page)) seen.add(href);
+          return !refused;
+        };
+
+        for (const pattern of patterns.filter((p) => !isParameterised(p) && !checked.has(p))) {
+          if (await visit(pattern)) {
+            findings.push(...(await audit(page, user)));
+            checked.set(pattern, page.url());
+          }
+        }
+        for (const url of EXTRA_LINK_SOURCES) await visit(url);
+
+        // Parameterised routes: through the links seen so far, again while new ones turn up.
+        for (let progress = true; progress;) {
+          progress = false;
+          for (const pattern of patterns.filter((p) => isParameterised(p) && !checked.has(p))) {
+            const regex = patternRegex(pattern);
+            const derivedFrom = DERIVED[pattern] ? ids.get(DERIVED[pattern]) : undefined;
+            const candidates = [...seen].filter((href) => regex.test(href));
+            if (derivedFrom) {
+              const id = patternRegex(DERIVED[pattern]!).exec(derivedFrom)?.[1];
+              if (id) candidates.unshift(pattern.replace(':id', id));
+            }
+            for (const url of candidates.slice(0, 3)) {
+              if (await visit(url)) {
+                findings.push(...(await audit(page, user)));
+                checked.set(pattern, page.url());
+                ids.set(pattern, new URL(page.url()).pathname);
+                progress = true;
+                break;
+              }
+            }
+          }
+        }
+
+        // The not-found page once.
+        if (!checked.has('*')) {
+          await page.goto('/no/such/page');
+          await settle(page);
+          findings.push(...(await audit(page, user)));
+          checked.set('*', page.url());
+        }
+
+        if (user === 'yamada') {
+          // The bell panel open, and on a phone the menu drawer.
+          await page.goto('/home');
+          await settle(page);
+          await page.getByRole('button', { name: 'お知らせ' }).click();
+          await expect.soft(page.getByRole('dialog', { name: 'お知らせ' })).toBeVisible();
+          await settle(page);
+          findings.push(...(await audit(page, `${user} (bell panel)`)));
+          await page.keyboard.press('Escape');
+          await expect.soft(page.getByRole('dialog')).toHaveCount(0);
+          await page.goto('/home');
+          if (mobile) {
+            await page.getByRole('button', { name: 'メニュー', exact: true }).click();
+            await expect(page.getByTestId('sidebar')).toBeVisible();
+            await settle(page);
+            findings.push(...(await audit(page, `${user} (menu drawer)`)));
+          }
+        }
+        await page.context().close();
+      }
+    } finally {
+      await testInfo.attach('findings', {
+        body: JSON.stringify(findings, null, 2),
+        contentType: 'application/json',
+      });
+    }
+    const missed = Object.keys(PAGE_TITLES).filter((pattern) => !checked.has(pattern));
+    expect(missed, 'routes no demo user could open').toEqual([]);
+    await testInfo.attach('checked routes', {
+      body: JSON.stringify(Object.fromEntries(checked), null, 2),
+      contentType: 'application/json',
+    });
+    expect(findings).toEqual([]);
+  });
+});
