@@ -85,8 +85,14 @@ export function Drawer({
   };
 
   return createPortal(
-    <div className={`drawer drawer--${placement}${className ? ` ${className}` : ''}`}>
-      <div className="drawer__mask" aria-hidden onClick={onClose} />
+    // The backdrop is the panel's own parent (no separate mask element under the panel): a click on
+    // it, outside the panel, closes.
+    <div
+      className={`drawer drawer--${placement}${className ? ` ${className}` : ''}`}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
       <div
         ref={panel}
         className="drawer__panel"
