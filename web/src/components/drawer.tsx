@@ -49,8 +49,14 @@ export function Drawer({
     if (!open) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = panel.current;
+    // The page behind is inert while the panel is open: out of the Tab order, of the screen
+    // reader's reading and of hit-testing.
+    const app = document.getElementById('root');
+    const wasInert = app?.inert ?? false;
+    if (app) app.inert = true;
     element?.focus();
     return () => {
+      if (app) app.inert = wasInert;
       // Back to the opener, unless something else took focus meanwhile (a link's new page).
       const active = document.activeElement;
       const lost = !active || active === document.body || element?.contains(active);

@@ -49,7 +49,7 @@ export function ScrollRegion({
       </div>
       {overflow.wide ? (
         <p className="scroll-region__hint" data-testid="scroll-hint">
-          <span aria-hidden="true">⇆ </span>横にスクロールできます
+          横にスクロールできます
         </p>
       ) : null}
     </div>
