@@ -36,6 +36,7 @@ const DERIVED: Record<string, string> = {
 /** Routes the demo data gives no record to open (none is uploaded until HR uploads a file). */
 const NO_DEMO_RECORD: Record<string, string> = {
   '/expense/upload/:id': 'the demo company has no upload history',
+  '/proxies/:id': 'no demo user has named an approval proxy',
 };
 /** Not behind the sign-in: opened signed out. */
 const PUBLIC = new Set(['/login', '/login-native']);
