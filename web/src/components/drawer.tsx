@@ -9,7 +9,7 @@ const FOCUSABLE =
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.getClientRects().length > 0 && !element.closest('[hidden]'),
+    (element) => !element.closest('[hidden], [inert]') && getComputedStyle(element).display !== 'none',
   );
 }
 
@@ -84,7 +84,7 @@ export function Drawer({
     if (event.shiftKey && (active === first || active === panel.current)) {
       event.preventDefault();
       last.focus();
-    } else if (!event.shiftKey && active === last) {
+    } else if (!event.shiftKey && (active === last || active === panel.current)) {
       event.preventDefault();
       first.focus();
     }
