@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  wrapLabel,
   approvalLevels,
   isDashed,
   layoutFlowChart,
@@ -211,6 +212,30 @@ describe('circles', () => {
 });
 
 describe('observers (node code 95)', () => {
+  it('grow to show a long list of names in full, one row under the other', () => {
+    const names = '高橋 健一、伊藤 誠、佐藤 浩二、鈴木 一郎';
+    const long = { ...observer(7), approver_name: names };
+    const layout = layoutFlowChart({
+      taskStatus: '01',
+      nodes: [node(1, 1), long, observer(8), observer(9), observer(10), observer(11)],
+      direction: 'vertical',
+    });
+    const box = layout.observers.find((n) => n.id === 7)!;
+    expect(box.approverLines.join('').replace(/\s/g, '')).toBe(names.replace(/\s/g, ''));
+    expect(box.approverLines.length).toBeGreaterThan(2);
+    for (const line of box.approverLines) expect(line.length).toBeLessThanOrEqual(8);
+    expect(box.height).toBeGreaterThan(40);
+    const below = layout.observers.filter((n) => n.y > box.y);
+    for (const other of below) expect(other.y).toBeGreaterThanOrEqual(box.y + box.height + 20);
+    expect(layout.height).toBeGreaterThanOrEqual(Math.max(...layout.observers.map((n) => n.y + n.height)));
+  });
+
+  it('wraps labels after list separators, inside a name only when it must', () => {
+    expect(wrapLabel('山田 太郎、鈴木 一郎', 6)).toEqual(['山田 太郎、', '鈴木 一郎']);
+    expect(wrapLabel('長い長い長い長い名前', 6)).toEqual(['長い長い長い', '長い名前']);
+    expect(wrapLabel('', 6)).toEqual(['']);
+  });
+
   it('sit in their own band below the flow, unconnected', () => {
     const layout = layoutFlowChart({
       taskStatus: '01',

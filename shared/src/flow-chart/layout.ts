@@ -63,6 +63,40 @@ export interface FlowNodeShape {
   order: number;
   /** 0-based position of the approval level (observers: -1). */
   level: number;
+  /** The approver's name (or an observer's list of names) in the lines the box draws. */
+  approverLines: string[];
+}
+
+/** The chart's text size (never smaller: WCAG 1.4.4 on a phone) and the box room it needs. */
+export const FLOW_TEXT = { fontPx: 12, linePx: 15, padPx: 8 } as const;
+
+/**
+ * A label in lines that fit `maxChars` full-width characters, broken after a list separator where
+ * it can be ('、', ',', '・', space), otherwise inside a word.
+ */
+export function wrapLabel(text: string, maxChars: number): string[] {
+  const width = (value: string) =>
+    [...value].reduce((sum, ch) => sum + (ch.charCodeAt(0) < 0x2e80 ? 0.6 : 1), 0);
+  const parts = text.split(/(?<=[、,・ ])/u);
+  const lines: string[] = [];
+  let line = '';
+  for (const part of parts) {
+    if (width(line + part) <= maxChars) {
+      line += part;
+      continue;
+    }
+    if (line) lines.push(line.trimEnd());
+    line = '';
+    for (const ch of part) {
+      if (width(line + ch) > maxChars && line) {
+        lines.push(line);
+        line = '';
+      }
+      line += ch;
+    }
+  }
+  if (line.trim() || lines.length === 0) lines.push(line.trimEnd());
+  return lines;
 }
 
 export interface FlowLine {
@@ -143,7 +177,14 @@ function shape(
   centre: FlowPoint,
   level: number,
 ): FlowNodeShape {
-  const { nodeWidth: width, nodeHeight: height } = FLOW_CHART;
+  const { nodeWidth: width, nodeHeight } = FLOW_CHART;
+  const approverLines = wrapLabel(
+    node.approver_name,
+    Math.floor((width - FLOW_TEXT.padPx) / FLOW_TEXT.fontPx),
+  );
+  // Approvers keep one line (one person); an observer box grows to show its whole list of names.
+  const height =
+    kind === 'observer' ? nodeHeight + (approverLines.length - 1) * FLOW_TEXT.linePx : nodeHeight;
   return {
     id: node.id,
     kind,
@@ -159,6 +200,7 @@ function shape(
     tone: statusTone(node.status),
     order: node.order,
     level,
+    approverLines: kind === 'observer' ? approverLines : [node.approver_name],
   };
 }
 
@@ -276,17 +318,23 @@ export function layoutFlowChart({ taskStatus, nodes, direction }: FlowLayoutInpu
     const perRow = horizontal
       ? Math.max(1, slots)
       : Math.max(1, Math.floor((flowWidth - 2 * FLOW_PADDING - nodeWidth) / spacing) + 1);
-    observerInputs.forEach((node, index) => {
-      const row = Math.floor(index / perRow);
-      const column = index % perRow;
-      const centre = {
-        x: FLOW_PADDING + nodeWidth / 2 + column * spacing,
-        y: bandTop + nodeHeight / 2 + row * step,
-      };
-      observers.push(shape(node, 'observer', centre, -1));
-    });
-    const rows = Math.ceil(observerInputs.length / perRow);
-    height = bandTop + (rows - 1) * step + nodeHeight + FLOW_PADDING;
+    // Rows of observers; a row is as tall as its tallest box (long lists of names wrap).
+    let rowTop = bandTop;
+    for (let first = 0; first < observerInputs.length; first += perRow) {
+      const row = observerInputs.slice(first, first + perRow).map((node, column) => {
+        const placed = shape(
+          node,
+          'observer',
+          { x: FLOW_PADDING + nodeWidth / 2 + column * spacing, y: 0 },
+          -1,
+        );
+        return { ...placed, y: rowTop };
+      });
+      observers.push(...row);
+      const rowHeight = Math.max(...row.map((box) => box.height));
+      height = rowTop + rowHeight + FLOW_PADDING;
+      rowTop += rowHeight + (step - nodeHeight);
+    }
     const columns = Math.min(observerInputs.length, perRow);
     width = Math.max(width, 2 * FLOW_PADDING + (columns - 1) * spacing + nodeWidth);
   }

@@ -72,13 +72,21 @@ describe('DataList', () => {
 
   it('pages through the URL, keeping the other parameters', async () => {
     const { router } = renderList(done(page([{ id: 1, name: 'a', count: 1 }], 25)), '/rows?workflow=3');
-    await userEvent.click(screen.getByText('3', { selector: 'li' }));
+    const pages = screen.getByRole('navigation', { name: 'ページ送り' });
+    await userEvent.click(within(pages).getByRole('button', { name: '3 ページ' }));
     await waitFor(() => expect(router.state.location.search).toBe('?workflow=3&page=3'));
   });
 
   it('has no pagination when one page holds everything', () => {
     renderList(done(page([{ id: 1, name: 'a', count: 1 }], 10)));
-    expect(screen.queryByText('2', { selector: 'li' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'ページ送り' })).toBeNull();
+  });
+
+  it('puts a wide table in a named, focusable scroll region', () => {
+    renderList(done(page([{ id: 1, name: 'a', count: 1 }])));
+    const region = screen.getByRole('region', { name: '行の一覧' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table')).toBeInTheDocument();
   });
 
   it('says so when the page is empty', () => {

@@ -1,11 +1,12 @@
-import Pagination from '@douyinfe/semi-ui/lib/es/pagination';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TPage } from '@portal/shared/contracts/pagination';
 import { PAGE_SIZE } from '@portal/shared/limits';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
 import { usePageParam } from '@/lib/page-param.ts';
+import { Pagination } from './pagination.tsx';
 import { QueryState, type QueryLike } from './query-state.tsx';
+import { ScrollRegion } from './scroll-region.tsx';
 import './data-list.css';
 
 export interface DataColumn<T> {
@@ -61,7 +62,7 @@ export function DataList<T>({
   const [page, setPage] = usePageParam();
 
   const table = (items: T[]) => (
-    <div className="data-list__scroll">
+    <ScrollRegion label={label} className="data-list__scroll">
       <table className="data-table">
         <caption className="visually-hidden">{label}</caption>
         <thead>
@@ -104,7 +105,7 @@ export function DataList<T>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 
   const cards = (items: T[]) => (
@@ -153,7 +154,7 @@ export function DataList<T>({
               pageSize={PAGE_SIZE}
               currentPage={page}
               onPageChange={setPage}
-              size={isMobile ? 'small' : 'default'}
+              compact={isMobile}
             />
           ) : null}
         </div>

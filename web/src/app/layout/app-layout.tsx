@@ -1,6 +1,6 @@
-import SideSheet from '@douyinfe/semi-ui/lib/es/sideSheet';
 import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
+import { Drawer } from '@/components/drawer.tsx';
 import { Loading } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { ServerError } from '@/components/errors/server-error.tsx';
@@ -12,6 +12,7 @@ import { formErrorMessage } from '@/lib/error-messages.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { useUiStore } from '@/stores/ui-store.ts';
 import { Footer } from './footer.tsx';
+import { RouteAnnouncer } from './route-announcer.tsx';
 import { SemiLocale } from './semi-locale.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -48,25 +49,27 @@ function Shell() {
         本文へ移動
       </a>
       {isMobile ? (
-        <SideSheet
+        <Drawer
           placement="left"
-          visible={drawerOpen}
-          onCancel={() => setDrawerOpen(false)}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
           width={280}
           title={APP_NAME}
-          bodyStyle={{ padding: 0 }}
           className="shell__drawer"
         >
           <Sidebar onNavigate={() => setDrawerOpen(false)} />
-        </SideSheet>
+        </Drawer>
       ) : (
         <aside className="shell__sider">
-          <div className="shell__brand">{APP_NAME}</div>
-          <Sidebar />
+          <div className="shell__sider-inner">
+            <div className="shell__brand">{APP_NAME}</div>
+            <Sidebar />
+          </div>
         </aside>
       )}
       <div className="shell__main">
         <TopBar />
+        <RouteAnnouncer />
         {navigation.state === 'loading' ? (
           <div className="nav-progress" role="progressbar" aria-label="読み込み中" />
         ) : null}

@@ -21,7 +21,15 @@ describe('Sidebar', () => {
     expect(approval).toHaveAttribute('href', '/task/tasks/approval');
     await waitFor(() => expect(approval).toHaveTextContent('12'));
     expect(within(sidebar).getByRole('link', { name: /申請中/ })).toHaveTextContent('3');
-    expect(approval.querySelector('li')).toHaveClass('semi-navigation-item-selected');
+    expect(approval).toHaveAttribute('aria-current', 'page');
+    // A navigation landmark over a list of links; its groups are disclosure buttons over sub-lists.
+    expect(screen.getByRole('navigation', { name: 'メインメニュー' })).toBe(sidebar);
+    expect(approval.closest('li')?.parentElement?.tagName).toBe('UL');
+    const group = within(sidebar).getByRole('button', { name: '申請・承認' });
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(within(sidebar).queryByRole('link', { name: /承認待ち/ })).not.toBeInTheDocument();
     expect(within(sidebar).queryByText('ワークフロー管理')).not.toBeInTheDocument();
     expect(within(sidebar).queryByText('経費・給与')).not.toBeInTheDocument();
     expect(within(sidebar).queryByText('設定')).not.toBeInTheDocument();

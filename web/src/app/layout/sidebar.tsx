@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
-import Badge from '@douyinfe/semi-ui/lib/es/badge';
-import Nav from '@douyinfe/semi-ui/lib/es/navigation';
+import { useId, useState, type ReactNode } from 'react';
 import IconBook from '@douyinfe/semi-icons/lib/es/icons/IconBook';
 import IconCalendar from '@douyinfe/semi-icons/lib/es/icons/IconCalendar';
 import IconCheckList from '@douyinfe/semi-icons/lib/es/icons/IconCheckList';
+import IconChevronDown from '@douyinfe/semi-icons/lib/es/icons/IconChevronDown';
 import IconClock from '@douyinfe/semi-icons/lib/es/icons/IconClock';
 import IconEdit from '@douyinfe/semi-icons/lib/es/icons/IconEdit';
 import IconHistogram from '@douyinfe/semi-icons/lib/es/icons/IconHistogram';
@@ -22,116 +21,163 @@ import {
   selectedNavKey,
   TASK_GROUP_KEY,
   type NavAction,
+  type NavGroup,
   type NavIcon,
   type NavLeaf,
 } from './nav-items.ts';
 import { openQueueBoard } from './queue-board.ts';
 
+// Icons are decoration: the entry's text names it.
 const ICONS: Record<NavIcon, ReactNode> = {
-  home: <IconHome />,
-  procedures: <IconEdit />,
-  manual: <IconBook />,
-  tasks: <IconCheckList />,
-  workflow: <IconLayers />,
-  expense: <IconNoteMoney />,
-  calendar: <IconCalendar />,
-  organization: <IconUserGroup />,
-  attendance: <IconClock />,
-  settings: <IconSetting />,
-  queues: <IconHistogram />,
+  home: <IconHome aria-hidden />,
+  procedures: <IconEdit aria-hidden />,
+  manual: <IconBook aria-hidden />,
+  tasks: <IconCheckList aria-hidden />,
+  workflow: <IconLayers aria-hidden />,
+  expense: <IconNoteMoney aria-hidden />,
+  calendar: <IconCalendar aria-hidden />,
+  organization: <IconUserGroup aria-hidden />,
+  attendance: <IconClock aria-hidden />,
+  settings: <IconSetting aria-hidden />,
+  queues: <IconHistogram aria-hidden />,
 };
 
 const ACTIONS: Record<NavAction, () => Promise<void>> = { openQueueBoard };
 
-function label({ text, badge }: NavLeaf) {
+function Entry({
+  leaf,
+  selected,
+  onNavigate,
+}: {
+  leaf: NavLeaf;
+  selected: boolean;
+  onNavigate?: () => void;
+}) {
+  const className = `sidebar__item${selected ? ' sidebar__item--selected' : ''}`;
+  const content = (
+    <>
+      {leaf.icon ? <span className="sidebar__icon">{ICONS[leaf.icon]}</span> : null}
+      <span className="sidebar__text">{leaf.text}</span>
+      {leaf.badge ? (
+        <span className="count-badge">
+          {leaf.badge > 99 ? '99+' : leaf.badge}
+          <span className="visually-hidden"> 件</span>
+        </span>
+      ) : null}
+    </>
+  );
+  if (leaf.action) {
+    const run = ACTIONS[leaf.action];
+    return (
+      <a
+        className={className}
+        href={leaf.key}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={(event) => {
+          event.preventDefault();
+          void run(); // opens its tab at once, inside the click
+          onNavigate?.();
+        }}
+      >
+        {content}
+      </a>
+    );
+  }
+  if (leaf.external)
+    return (
+      <a className={className} href={leaf.key}>
+        {content}
+      </a>
+    );
   return (
-    <span className="nav-label">
-      <span>{text}</span>
-      {badge ? <Badge count={badge} overflowCount={99} type="danger" aria-label={`${badge} 件`} /> : null}
-    </span>
+    <Link
+      className={className}
+      to={leaf.key}
+      onClick={onNavigate}
+      aria-current={selected ? 'page' : undefined}
+    >
+      {content}
+    </Link>
+  );
+}
+
+function Group({
+  group,
+  selected,
+  open,
+  onToggle,
+  onNavigate,
+}: {
+  group: NavGroup;
+  selected: string | undefined;
+  open: boolean;
+  onToggle: () => void;
+  onNavigate?: () => void;
+}) {
+  const listId = useId();
+  return (
+    <li className="sidebar__group">
+      <button
+        type="button"
+        className="sidebar__item sidebar__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={onToggle}
+      >
+        <span className="sidebar__icon">{ICONS[group.icon]}</span>
+        <span className="sidebar__text">{group.text}</span>
+        <IconChevronDown aria-hidden className="sidebar__chevron" />
+      </button>
+      <ul id={listId} className="sidebar__list sidebar__list--sub" hidden={!open}>
+        {group.items.map((item) => (
+          <li key={item.key}>
+            <Entry leaf={item} selected={item.key === selected} onNavigate={onNavigate} />
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }
 
 /**
- * The main menu (spec §2.3). Each entry is a real link (keyboard, middle click, e2e); the Semi item
- * inside it is taken out of the tab order so each entry is one tab stop. `onNavigate` closes the
- * phone drawer.
+ * The main menu (spec §2.3): a navigation landmark holding a list of links, the groups as
+ * disclosure buttons over their own lists. `onNavigate` closes the phone drawer.
  */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSessionStore((state) => state.user);
   const { pathname } = useLocation();
   const statistics = useStatistics();
+  const entries = user ? buildNavEntries(user, statistics.data) : [];
+  const selected = selectedNavKey(entries, pathname);
+  const currentGroup = groupOfKey(entries, selected);
+  // The user's own openings and closings; otherwise the task group and the current page's are open.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, boolean>>(new Map());
   if (!user) return null;
 
-  const entries = buildNavEntries(user, statistics.data);
-  const selected = selectedNavKey(entries, pathname);
-  const openGroup = groupOfKey(entries, selected);
-  const externals = new Map(
-    entries.flatMap((entry) => (!isNavGroup(entry) && entry.external ? [[entry.key, entry] as const] : [])),
-  );
+  const isOpen = (key: string) => chosen.get(key) ?? (key === TASK_GROUP_KEY || key === currentGroup);
+  const toggle = (key: string) => setChosen((was) => new Map(was).set(key, !isOpen(key)));
 
   return (
     <nav className="sidebar" data-testid="sidebar" aria-label="メインメニュー">
-      <Nav
-        key={openGroup ?? TASK_GROUP_KEY}
-        mode="vertical"
-        selectedKeys={selected ? [selected] : []}
-        defaultOpenKeys={[TASK_GROUP_KEY, ...(openGroup ? [openGroup] : [])]}
-        style={{ height: '100%', width: '100%' }}
-        renderWrapper={({ itemElement, isSubNav, props }) => {
-          const key = String(props.itemKey ?? '');
-          if (isSubNav || !key.startsWith('/')) return itemElement;
-          const external = externals.get(key);
-          if (external?.action) {
-            const run = ACTIONS[external.action];
-            return (
-              <a
-                className="sidebar__link"
-                href={key}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={(event) => {
-                  event.preventDefault();
-                  void run(); // opens its tab at once, inside the click
-                  onNavigate?.();
-                }}
-              >
-                {itemElement}
-              </a>
-            );
-          }
-          if (external) {
-            return (
-              <a className="sidebar__link" href={key}>
-                {itemElement}
-              </a>
-            );
-          }
-          return (
-            <Link className="sidebar__link" to={key} onClick={onNavigate}>
-              {itemElement}
-            </Link>
-          );
-        }}
-      >
+      <ul className="sidebar__list">
         {entries.map((entry) =>
           isNavGroup(entry) ? (
-            <Nav.Sub key={entry.key} itemKey={entry.key} text={entry.text} icon={ICONS[entry.icon]}>
-              {entry.items.map((item) => (
-                <Nav.Item key={item.key} itemKey={item.key} text={label(item)} tabIndex={-1} />
-              ))}
-            </Nav.Sub>
-          ) : (
-            <Nav.Item
+            <Group
               key={entry.key}
-              itemKey={entry.key}
-              text={label(entry)}
-              icon={entry.icon ? ICONS[entry.icon] : undefined}
-              tabIndex={-1}
+              group={entry}
+              selected={selected}
+              open={isOpen(entry.key)}
+              onToggle={() => toggle(entry.key)}
+              onNavigate={onNavigate}
             />
+          ) : (
+            <li key={entry.key}>
+              <Entry leaf={entry} selected={entry.key === selected} onNavigate={onNavigate} />
+            </li>
           ),
         )}
-      </Nav>
+      </ul>
     </nav>
   );
 }

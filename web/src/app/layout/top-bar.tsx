@@ -2,6 +2,7 @@ import Button from '@douyinfe/semi-ui/lib/es/button';
 import IconCalendar from '@douyinfe/semi-icons/lib/es/icons/IconCalendar';
 import IconMenu from '@douyinfe/semi-icons/lib/es/icons/IconMenu';
 import { useNavigate } from 'react-router-dom';
+import { useStatistics } from '@/api/get-statistics.ts';
 import { PAGE_TITLES } from '@/config/page-titles.ts';
 import { PATHS } from '@/config/paths.ts';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
@@ -9,6 +10,7 @@ import { useIsMobile } from '@/hooks/use-media-query.ts';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { useUiStore } from '@/stores/ui-store.ts';
+import { PAGE_HEADING_ID } from './route-announcer.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function TopBar() {
@@ -17,26 +19,41 @@ export function TopBar() {
   const routeTitle = usePageTitle();
   const notFound = useSessionStore((state) => state.serverStatus === 404);
   const openDrawer = useUiStore((state) => state.setNavDrawerOpen);
+  // On a phone the sidebar's counts are out of sight: the menu button says requests await the user.
+  const statistics = useStatistics({ enabled: isMobile });
+  const awaiting = statistics.data?.approval_tasks ?? 0;
 
   return (
     <header className="top-bar">
       {isMobile ? (
-        <Button
-          theme="borderless"
-          type="tertiary"
-          icon={<IconMenu size="large" />}
-          aria-label="メニュー"
-          onClick={() => openDrawer(true)}
-        />
+        <span className="top-bar__menu">
+          <Button
+            theme="borderless"
+            type="tertiary"
+            icon={<IconMenu size="large" aria-hidden />}
+            aria-label="メニュー"
+            aria-describedby={awaiting > 0 ? 'menu-awaiting' : undefined}
+            aria-haspopup="dialog"
+            onClick={() => openDrawer(true)}
+          />
+          {awaiting > 0 ? (
+            <span className="count-badge top-bar__menu-badge" data-testid="menu-badge">
+              <span aria-hidden="true">{awaiting > 99 ? '99+' : awaiting}</span>
+              <span className="visually-hidden" id="menu-awaiting">
+                承認待ち {awaiting} 件
+              </span>
+            </span>
+          ) : null}
+        </span>
       ) : null}
-      <h1 className="top-bar__title" data-testid="page-title">
+      <h1 className="top-bar__title" id={PAGE_HEADING_ID} data-testid="page-title" tabIndex={-1}>
         {notFound ? PAGE_TITLES['*'] : routeTitle}
       </h1>
       <div className="top-bar__actions">
         <Button
           theme="borderless"
           type="tertiary"
-          icon={<IconCalendar size="large" />}
+          icon={<IconCalendar size="large" aria-hidden />}
           aria-label="会社カレンダー"
           title="会社カレンダー"
           onClick={() => navigate(PATHS.companyCalendar)}

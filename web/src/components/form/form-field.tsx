@@ -32,7 +32,7 @@ export function FormField({
   const classes = ['form-field', wide ? 'form-field--wide' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <div className={classes} {...data}>
-      <label className="form-field__label" htmlFor={id}>
+      <label className="form-field__label" htmlFor={id} id={`${id}-label`}>
         {label}
         {required ? (
           <span className="form-field__required" data-testid="required-mark" aria-hidden="true">

@@ -105,7 +105,7 @@ describe('attendance list /employee/attendance/{organisation}', () => {
     await userEvent.click(screen.getByRole('button', { name: '検索' }));
     await waitFor(() => expect(requests.at(-1)?.query.get('query')).toBe('加藤'));
 
-    await userEvent.click(screen.getByText('2', { selector: 'li' }));
+    await userEvent.click(screen.getByRole('button', { name: '2 ページ' }));
     await waitFor(() => expect(requests.at(-1)?.query.get('page')).toBe('2'));
     expect(router.state.location.search).toContain('page=2');
   });

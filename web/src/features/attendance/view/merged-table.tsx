@@ -10,7 +10,13 @@ const minutes = (value: number | undefined) => (value ? formatMinutes(value) : '
  */
 export function MergedTable({ rows, caption }: { rows: MergedDayRow[]; caption: string }) {
   return (
-    <div className="att-scroll" data-testid="attendance-daily">
+    <div
+      className="att-scroll"
+      data-testid="attendance-daily"
+      role="region"
+      aria-label="日別の勤怠（合併）"
+      tabIndex={0}
+    >
       <table className="att-table att-table--daily">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -19,7 +19,13 @@ export function SettingsTable({ settings, caption }: { settings: TAttendanceSett
     ]),
   ];
   return (
-    <div className="att-scroll" data-testid="attendance-settings">
+    <div
+      className="att-scroll"
+      data-testid="attendance-settings"
+      role="region"
+      aria-label="勤務設定"
+      tabIndex={0}
+    >
       <table className="att-table att-table--settings">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

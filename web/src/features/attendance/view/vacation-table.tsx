@@ -9,7 +9,13 @@ type VacationRow = Pick<TVacation, 'category_name' | 'start_date' | 'end_date' |
 export function VacationTable({ vacations }: { vacations: readonly VacationRow[] }) {
   if (vacations.length === 0) return <p className="att-empty">{NO_VACATIONS}</p>;
   return (
-    <div className="att-scroll" data-testid="attendance-vacations">
+    <div
+      className="att-scroll"
+      data-testid="attendance-vacations"
+      role="region"
+      aria-label="休暇"
+      tabIndex={0}
+    >
       <table className="att-table">
         <caption className="visually-hidden">休暇履歴</caption>
         <thead>

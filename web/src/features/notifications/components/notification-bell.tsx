@@ -21,7 +21,7 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
         <Button
           theme="borderless"
           type="tertiary"
-          icon={<IconBell size="large" />}
+          icon={<IconBell size="large" aria-hidden />}
           aria-label="お知らせ"
           aria-haspopup="dialog"
           title={count > 0 ? `未読のお知らせ ${count} 件` : 'お知らせ'}

@@ -1,6 +1,6 @@
-import SideSheet from '@douyinfe/semi-ui/lib/es/sideSheet';
 import Radio from '@douyinfe/semi-ui/lib/es/radio';
 import RadioGroup from '@douyinfe/semi-ui/lib/es/radio/radioGroup';
+import { Drawer } from '@/components/drawer.tsx';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
 import { useUiStore, type NotificationTab } from '@/stores/ui-store.ts';
 import { NotificationList } from './notification-list.tsx';
@@ -15,14 +15,14 @@ export function NotificationPanel() {
   const close = () => setOpen(false);
 
   return (
-    <SideSheet
+    <Drawer
       title="お知らせ"
-      visible={open}
-      onCancel={close}
+      open={open}
+      onClose={close}
       placement="right"
       width={isMobile ? '100%' : 420}
       className="notification-panel"
-      aria-label="お知らせ一覧"
+      testId="notification-panel"
     >
       <RadioGroup
         type="button"
@@ -35,6 +35,6 @@ export function NotificationPanel() {
         <Radio value="read">既読</Radio>
       </RadioGroup>
       {open ? <NotificationList key={tab} isRead={tab === 'read'} onNavigate={close} /> : null}
-    </SideSheet>
+    </Drawer>
   );
 }

@@ -61,7 +61,7 @@ describe('proxy list', () => {
     expect(screen.getAllByText('2020-01-01 〜 2020-01-31')).toHaveLength(2);
     const statuses = screen.getAllByTestId('proxy-status').map((el) => el.getAttribute('data-status'));
     expect(statuses).toEqual(['ended', 'active', 'upcoming']);
-    await userEvent.click(screen.getByText('2', { selector: 'li' }));
+    await userEvent.click(screen.getByRole('button', { name: '2 ページ' }));
     await waitFor(() => expect(requests.at(-1)?.query.get('page')).toBe('2'));
   });
 

@@ -93,7 +93,8 @@ function AutocompleteControl({
   return (
     <Select
       id={id}
-      aria-label={field.label}
+      aria-labelledby={`${id}-label`}
+      inputProps={{ 'aria-labelledby': `${id}-label` }}
       filter
       remote
       multiple={field.multiple}
@@ -179,7 +180,7 @@ function FieldControl(props: ControlProps) {
       return (
         <Select
           id={id}
-          aria-label={field.label}
+          aria-labelledby={`${id}-label`}
           multiple={field.multiple}
           maxTagCount={MULTI_SELECT.maxTags}
           maxHeight={MULTI_SELECT.maxHeight}

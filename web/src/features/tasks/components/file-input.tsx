@@ -38,6 +38,8 @@ export function FileInput({
         name={name}
         type="file"
         className="visually-hidden"
+        // Reached through the button beside it: a 1×1 input would take focus where nothing shows.
+        tabIndex={-1}
         disabled={disabled}
         aria-describedby={describedBy}
         onChange={async (event) => {

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import {
+  FLOW_TEXT,
   layoutFlowChart,
   type FlowDirection,
   type FlowLayout,
@@ -7,6 +8,7 @@ import {
   type FlowNodeShape,
   type FlowTone,
 } from '@portal/shared/flow-chart/layout';
+import { ScrollRegion } from '@/components/scroll-region.tsx';
 import { useFlowDirection } from '../hooks/use-flow-direction.ts';
 import { nodeStatusLabel, taskStatusLabel } from '../lib/status.ts';
 import './flow-chart.css';
@@ -56,7 +58,11 @@ function NodeBox({ node }: { node: FlowNodeShape }) {
         {node.nodeName}
       </text>
       <text x={cx} y={node.y + 32} className="flow-chart__approver">
-        {node.approverName}
+        {node.approverLines.map((line, index) => (
+          <tspan key={index} x={cx} dy={index === 0 ? 0 : FLOW_TEXT.linePx}>
+            {line}
+          </tspan>
+        ))}
       </text>
       {node.isProxy ? (
         <g className="flow-chart__proxy" data-testid="flow-proxy-mark">
@@ -91,79 +97,81 @@ export function FlowChart({ taskStatus, nodes, direction }: FlowChartProps) {
 
   return (
     <div className={`flow-chart flow-chart--${used}`} data-testid="flow-chart" data-direction={used}>
-      <svg
-        role="img"
-        aria-label={describeFlow(taskStatus, layout)}
-        viewBox={`0 0 ${layout.width} ${layout.height}`}
-        width={layout.width}
-        height={layout.height}
-        className="flow-chart__svg"
-      >
-        <defs>
-          {TONES.map((tone) => (
-            <marker
-              key={tone}
-              id={markerId(tone)}
-              className={`flow-chart__arrow flow-chart__arrow--${tone}`}
-              viewBox="0 0 10 10"
-              refX={10}
-              refY={5}
-              markerWidth={7}
-              markerHeight={7}
-              orient="auto-start-reverse"
-            >
-              <path d="M 0 0 L 10 5 L 0 10 z" />
-            </marker>
+      <ScrollRegion label="承認フロー図">
+        <svg
+          role="img"
+          aria-label={describeFlow(taskStatus, layout)}
+          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          width={layout.width}
+          height={layout.height}
+          className="flow-chart__svg"
+        >
+          <defs>
+            {TONES.map((tone) => (
+              <marker
+                key={tone}
+                id={markerId(tone)}
+                className={`flow-chart__arrow flow-chart__arrow--${tone}`}
+                viewBox="0 0 10 10"
+                refX={10}
+                refY={5}
+                markerWidth={7}
+                markerHeight={7}
+                orient="auto-start-reverse"
+              >
+                <path d="M 0 0 L 10 5 L 0 10 z" />
+              </marker>
+            ))}
+          </defs>
+          {layout.lines.map((line) => (
+            <line
+              key={line.id}
+              data-testid="flow-line"
+              data-line={line.id}
+              data-dashed={line.dashed}
+              className={`flow-chart__line flow-chart__line--${line.tone}`}
+              x1={line.from.x}
+              y1={line.from.y}
+              x2={line.to.x}
+              y2={line.to.y}
+              strokeDasharray={line.dashed ? '6 4' : undefined}
+              markerEnd={`url(#${markerId(line.tone)})`}
+            />
           ))}
-        </defs>
-        {layout.lines.map((line) => (
-          <line
-            key={line.id}
-            data-testid="flow-line"
-            data-line={line.id}
-            data-dashed={line.dashed}
-            className={`flow-chart__line flow-chart__line--${line.tone}`}
-            x1={line.from.x}
-            y1={line.from.y}
-            x2={line.to.x}
-            y2={line.to.y}
-            strokeDasharray={line.dashed ? '6 4' : undefined}
-            markerEnd={`url(#${markerId(line.tone)})`}
-          />
-        ))}
-        <g
-          className={`flow-chart__circle flow-chart__circle--${start.tone} flow-chart__circle--filled`}
-          data-testid="flow-start"
-        >
-          <title>{`開始：${taskStatusLabel(taskStatus)}`}</title>
-          <circle cx={start.cx} cy={start.cy} r={start.r} />
-          <text x={start.cx} y={start.cy + 4}>
-            開始
-          </text>
-        </g>
-        <g
-          className={`flow-chart__circle flow-chart__circle--${end.tone}${end.filled ? ' flow-chart__circle--filled' : ''}`}
-          data-testid="flow-end"
-          data-filled={end.filled}
-        >
-          <title>終了</title>
-          <circle cx={end.cx} cy={end.cy} r={end.r} />
-          <text x={end.cx} y={end.cy + 4}>
-            終了
-          </text>
-        </g>
-        {layout.nodes.map((node) => (
-          <NodeBox key={node.id} node={node} />
-        ))}
-        {layout.observerBand ? (
-          <text className="flow-chart__band-label" x={layout.observerBand.x} y={layout.observerBand.y - 6}>
-            {OBSERVER_LABEL}
-          </text>
-        ) : null}
-        {layout.observers.map((node) => (
-          <NodeBox key={node.id} node={node} />
-        ))}
-      </svg>
+          <g
+            className={`flow-chart__circle flow-chart__circle--${start.tone} flow-chart__circle--filled`}
+            data-testid="flow-start"
+          >
+            <title>{`開始：${taskStatusLabel(taskStatus)}`}</title>
+            <circle cx={start.cx} cy={start.cy} r={start.r} />
+            <text x={start.cx} y={start.cy + 4}>
+              開始
+            </text>
+          </g>
+          <g
+            className={`flow-chart__circle flow-chart__circle--${end.tone}${end.filled ? ' flow-chart__circle--filled' : ''}`}
+            data-testid="flow-end"
+            data-filled={end.filled}
+          >
+            <title>終了</title>
+            <circle cx={end.cx} cy={end.cy} r={end.r} />
+            <text x={end.cx} y={end.cy + 4}>
+              終了
+            </text>
+          </g>
+          {layout.nodes.map((node) => (
+            <NodeBox key={node.id} node={node} />
+          ))}
+          {layout.observerBand ? (
+            <text className="flow-chart__band-label" x={layout.observerBand.x} y={layout.observerBand.y - 6}>
+              {OBSERVER_LABEL}
+            </text>
+          ) : null}
+          {layout.observers.map((node) => (
+            <NodeBox key={node.id} node={node} />
+          ))}
+        </svg>
+      </ScrollRegion>
     </div>
   );
 }

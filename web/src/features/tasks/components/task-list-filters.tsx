@@ -1,8 +1,15 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import IconFilter from '@douyinfe/semi-icons/lib/es/icons/IconFilter';
+import { useIsMobile } from '@/hooks/use-media-query.ts';
 import Select from '@douyinfe/semi-ui/lib/es/select';
 import { SELECT_PLACEHOLDER } from '@portal/shared/limits';
 import { useWorkflows } from '../api/get-workflows.ts';
 import type { ListFilters } from '../lib/list-query.ts';
-import { DateInput } from './date-input.tsx';
+
+// The date picker (with its date library) loads only when the date filters are shown: on a phone
+// that is once the filters are opened.
+const DateInput = lazy(() => import('./date-input.tsx').then((module) => ({ default: module.DateInput })));
 
 interface TaskListFiltersProps {
   value: ListFilters;
@@ -11,38 +18,64 @@ interface TaskListFiltersProps {
 
 /** Workflow and submission-date range; every change lands in the URL. */
 export function TaskListFilters({ value, onChange }: TaskListFiltersProps) {
+  const uid = useId();
+  const isMobile = useIsMobile();
+  const active = [value.workflow, value.date_from, value.date_to].filter(
+    (v) => v !== undefined && v !== '',
+  ).length;
+  // On a phone the filters fold behind one button, so the first row is in view (issue #20).
+  const [shown, setShown] = useState(false);
   const workflows = useWorkflows();
   const options = (workflows.data ?? []).map((workflow) => ({ value: workflow.id, label: workflow.name }));
+  const filters = (
+    <Suspense fallback={null}>
+      <div className="task-filters" role="search" aria-label="絞り込み" id={`${uid}-filters`}>
+        <label className="task-filters__item">
+          <span className="task-filters__label" id={`${uid}-workflow`}>
+            ワークフロー
+          </span>
+          <Select
+            aria-labelledby={`${uid}-workflow`}
+            className="task-filters__control"
+            placeholder={SELECT_PLACEHOLDER}
+            optionList={options}
+            value={value.workflow}
+            showClear
+            onChange={(next) => onChange({ workflow: typeof next === 'number' ? next : undefined })}
+          />
+        </label>
+        <label className="task-filters__item">
+          <span className="task-filters__label">申請日（から）</span>
+          <DateInput
+            aria-label="申請日（から）"
+            value={value.date_from ?? ''}
+            onChange={(next) => onChange({ date_from: next })}
+          />
+        </label>
+        <label className="task-filters__item">
+          <span className="task-filters__label">申請日（まで）</span>
+          <DateInput
+            aria-label="申請日（まで）"
+            value={value.date_to ?? ''}
+            onChange={(next) => onChange({ date_to: next })}
+          />
+        </label>
+      </div>
+    </Suspense>
+  );
+  if (!isMobile) return filters;
   return (
-    <div className="task-filters" role="search" aria-label="絞り込み">
-      <label className="task-filters__item">
-        <span className="task-filters__label">ワークフロー</span>
-        <Select
-          aria-label="ワークフロー"
-          className="task-filters__control"
-          placeholder={SELECT_PLACEHOLDER}
-          optionList={options}
-          value={value.workflow}
-          showClear
-          onChange={(next) => onChange({ workflow: typeof next === 'number' ? next : undefined })}
-        />
-      </label>
-      <label className="task-filters__item">
-        <span className="task-filters__label">申請日（から）</span>
-        <DateInput
-          aria-label="申請日（から）"
-          value={value.date_from ?? ''}
-          onChange={(next) => onChange({ date_from: next })}
-        />
-      </label>
-      <label className="task-filters__item">
-        <span className="task-filters__label">申請日（まで）</span>
-        <DateInput
-          aria-label="申請日（まで）"
-          value={value.date_to ?? ''}
-          onChange={(next) => onChange({ date_to: next })}
-        />
-      </label>
+    <div className="task-filters__fold">
+      <Button
+        icon={<IconFilter aria-hidden />}
+        aria-expanded={shown}
+        aria-controls={`${uid}-filters`}
+        onClick={() => setShown((was) => !was)}
+        className="task-filters__toggle"
+      >
+        {active > 0 ? `絞り込み（${active}）` : '絞り込み'}
+      </Button>
+      {shown ? filters : null}
     </div>
   );
 }

@@ -111,7 +111,7 @@ describe('task lists', () => {
     const user = userEvent.setup();
     const { router } = renderList('/task/tasks/unresolved?workflow=3');
     await screen.findAllByTestId('task-row');
-    await user.click(screen.getByText('2', { selector: 'li' }));
+    await user.click(screen.getByRole('button', { name: '2 ページ' }));
     await waitFor(() => expect(router.state.location.search).toBe('?workflow=3&page=2'));
     await waitFor(() =>
       expect(

@@ -107,7 +107,7 @@ describe('workflow list', () => {
     expect(within(rows[1]!).getByText('5')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('無効')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '新規作成' })).toBeInTheDocument();
-    await userEvent.click(screen.getByText('2', { selector: 'li' }));
+    await userEvent.click(screen.getByRole('button', { name: '2 ページ' }));
     await waitFor(() => expect(requests.at(-1)?.query.get('page')).toBe('2'));
   });
 

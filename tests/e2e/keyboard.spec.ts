@@ -1,0 +1,195 @@
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { DEMO_PASSWORD } from './helpers.ts';
+
+// Issue #20, acceptance 2: the keyboard alone. yamada signs in, opens the 休暇申請 form, fills it
+// and submits; opens the bell, marks a notification read and closes the panel with Escape, focus
+// back on the bell; suzuki approves the request from his approval list. After every route change
+// focus is on the page heading. No mouse, no tap, no locator.fill: Tab, Shift+Tab, Enter, Space,
+// arrows, Escape and typed characters.
+
+/** A working day four weeks ahead (Asia/Tokyo): clear of the other specs' and the seed's leave. */
+async function aWorkingDayAhead(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/token-auth/', {
+    data: { username: 'yamada', password: DEMO_PASSWORD },
+  });
+  const headers = { Authorization: `JWT ${((await response.json()) as { access: string }).access}` };
+  const from = new Date(Date.now() + 9 * 3_600_000 + 28 * 86_400_000);
+  for (let offset = 0; offset < 3; offset++) {
+    const month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + offset, 1));
+    const days = await request.get(
+      `/api/task/business-days/${month.getUTCFullYear()}/${month.getUTCMonth() + 1}/`,
+      { headers },
+    );
+    const day = ((await days.json()) as string[]).find((d) => d >= from.toISOString().slice(0, 10));
+    if (day) return day;
+  }
+  throw new Error('no working day in the next three months');
+}
+
+async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement).catch(() => false);
+}
+
+/** Tabs (forwards) until the target has focus; fails after `limit` presses. */
+async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  expect(await isFocused(target), `Tab never reached ${target.toString()}`).toBe(true);
+}
+
+async function expectHeadingFocused(page: Page, title: string): Promise<void> {
+  const heading = page.getByRole('heading', { level: 1, name: title });
+  await expect(heading).toBeFocused();
+  await expect(page.getByTestId('route-announcer')).toHaveText(title);
+}
+
+/** Follows a main-menu link: on a phone through the menu drawer, which takes and traps focus. */
+async function viaMenu(page: Page, name: RegExp): Promise<void> {
+  const menu = page.getByRole('button', { name: 'メニュー', exact: true });
+  if (await menu.isVisible()) {
+    await tabTo(page, menu);
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: '社員ポータル' });
+    await expect(drawer).toBeFocused();
+  }
+  await tabTo(page, page.getByTestId('sidebar').getByRole('link', { name }));
+  await page.keyboard.press('Enter');
+}
+
+async function signInByKeyboard(
+  browser: Browser,
+  baseURL: string,
+  mobile: boolean,
+  user: string,
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    ...(mobile
+      ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } }),
+  });
+  const page = await context.newPage();
+  await page.goto('/login-native');
+  await tabTo(page, page.locator('input[name="username"]'));
+  await page.keyboard.type(user);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('input[name="password"]')).toBeFocused();
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/home$/);
+  await expectHeadingFocused(page, 'ホーム');
+  return page;
+}
+
+test('keyboard only: yamada applies for leave and reads the bell, suzuki approves', async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const mobile = testInfo.project.name === 'mobile';
+  const day = await aWorkingDayAhead(request);
+  const yamada = await signInByKeyboard(browser, baseURL!, mobile, 'yamada');
+
+  // The skip link is the page's first Tab stop.
+  const firstStop = yamada.locator('a[href], button, input, select, textarea, [tabindex="0"]').first();
+  await expect(firstStop).toHaveText('本文へ移動');
+
+  await viaMenu(yamada, /^手続き/);
+  await expect(yamada).toHaveURL(/\/task\/workflows$/);
+  await expectHeadingFocused(yamada, '手続き一覧');
+
+  await tabTo(yamada, yamada.getByTestId('procedure-card').filter({ hasText: '休暇申請' }));
+  await yamada.keyboard.press('Enter');
+  await expect(yamada).toHaveURL(/\/task\/workflows\/\d+\/create$/);
+  await expectHeadingFocused(yamada, '申請の作成');
+
+  // 休暇種別: a Semi select, opened with Space, the second choice picked with the arrows.
+  const category = yamada.locator('[data-field="category"] [role="combobox"]');
+  await tabTo(yamada, category);
+  await yamada.keyboard.press(' ');
+  await expect(category).toHaveAttribute('aria-expanded', 'true');
+  await yamada.keyboard.press('ArrowDown');
+  await yamada.keyboard.press('Enter');
+  await expect(category).toHaveAttribute('aria-expanded', 'false');
+
+  for (const field of ['start_date', 'end_date']) {
+    await tabTo(yamada, yamada.locator(`[data-field="${field}"] input`).first());
+    await yamada.keyboard.type(day);
+    await yamada.keyboard.press('Tab');
+    await expect(yamada.locator(`[data-field="${field}"] input`).first()).toHaveValue(day);
+  }
+  await tabTo(yamada, yamada.locator('[data-field="reason"] textarea'));
+  await yamada.keyboard.type('通院のため');
+
+  // The hidden file input never takes focus: Tab goes from the reason to the file button.
+  await yamada.keyboard.press('Tab');
+  await expect(
+    yamada.locator('[data-field="attachment"]').getByRole('button', { name: 'ファイルを選択' }),
+  ).toBeFocused();
+
+  await tabTo(yamada, yamada.getByRole('button', { name: '申請', exact: true }));
+  await yamada.keyboard.press('Enter');
+  const confirm = yamada.getByRole('dialog');
+  await expect(confirm).toBeVisible();
+  await tabTo(yamada, confirm.getByTestId('confirm-ok'), 10);
+  await yamada.keyboard.press('Enter');
+  await expect(yamada).toHaveURL(/\/task\/tasks\/unresolved\/\d+$/);
+  const taskId = /\/(\d+)$/.exec(yamada.url())![1]!;
+  await expectHeadingFocused(yamada, '申請中の詳細');
+
+  // The bell: the panel takes focus and keeps it, a notification is marked read, Escape closes it.
+  const bell = yamada.getByRole('button', { name: 'お知らせ' });
+  await tabTo(yamada, bell);
+  await yamada.keyboard.press('Enter');
+  const panel = yamada.getByRole('dialog', { name: 'お知らせ' });
+  await expect(panel).toBeFocused();
+  const items = panel.getByTestId('notification-item');
+  await expect(items.first()).toBeVisible();
+  const before = await items.count();
+  await tabTo(yamada, panel.getByRole('button', { name: '既読にする' }).first(), 20);
+  await yamada.keyboard.press('Enter');
+  await expect(items).toHaveCount(before - 1);
+  for (let i = 0; i < 30; i++) {
+    await yamada.keyboard.press('Tab');
+    expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await expect(panel.getByRole('button', { name: '閉じる' })).toBeVisible();
+  await yamada.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(bell).toBeFocused();
+
+  // suzuki opens 承認待ち, the request, and approves it.
+  const suzuki = await signInByKeyboard(browser, baseURL!, mobile, 'suzuki');
+  await viaMenu(suzuki, /^承認待ち/);
+  await expect(suzuki).toHaveURL(/\/task\/tasks\/approval$/);
+  await expectHeadingFocused(suzuki, '承認待ち一覧');
+  await tabTo(suzuki, suzuki.locator(`a[href^="/task/tasks/approval/${taskId}/nodes/"]`).first(), 120);
+  await suzuki.keyboard.press('Enter');
+  await expect(suzuki).toHaveURL(new RegExp(`/task/tasks/approval/${taskId}/nodes/\\d+$`));
+  await expectHeadingFocused(suzuki, '承認');
+  await tabTo(
+    suzuki,
+    suzuki.getByTestId('task-actions').getByRole('button', { name: '承認', exact: true }),
+    120,
+  );
+  await suzuki.keyboard.press('Enter');
+  const approve = suzuki.getByRole('dialog');
+  await expect(approve).toBeVisible();
+  await tabTo(suzuki, approve.getByTestId('confirm-ok'), 10);
+  await suzuki.keyboard.press('Enter');
+  await expect(suzuki).toHaveURL(/\/task\/tasks\/approval$/);
+  await expectHeadingFocused(suzuki, '承認待ち一覧');
+  await expect(suzuki.locator(`a[href^="/task/tasks/approval/${taskId}/nodes/"]`)).toHaveCount(0);
+});

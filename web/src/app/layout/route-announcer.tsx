@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { PAGE_TITLES } from '@/config/page-titles.ts';
+import { usePageTitle } from '@/hooks/use-page-title.ts';
+import { useSessionStore } from '@/stores/session-store.ts';
+
+export const PAGE_HEADING_ID = 'page-title';
+
+/**
+ * After each route change focus moves to the page's heading (the top bar's h1) and its title is
+ * announced in a polite live region, as a full page load would (issue #20). Changes of the query
+ * alone (a filter, a page of a list) keep focus where it is.
+ */
+export function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const routeTitle = usePageTitle();
+  const notFound = useSessionStore((state) => state.serverStatus === 404);
+  const title = notFound ? PAGE_TITLES['*'] : routeTitle;
+  const region = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    document.getElementById(PAGE_HEADING_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  useEffect(() => {
+    // Emptied first, then written: the same title twice in a row is still read out.
+    const live = region.current;
+    if (live) live.textContent = '';
+    const timer = window.setTimeout(() => {
+      if (live) live.textContent = title;
+    }, 100);
+    return () => window.clearTimeout(timer);
+  }, [pathname, title]);
+
+  return (
+    <div
+      ref={region}
+      className="visually-hidden"
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="route-announcer"
+    />
+  );
+}
