@@ -33,4 +33,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   unbind_lark: 'Lark 連携の解除',
   delete: '削除',
   set_access: '権限の変更',
+  import: '一括取込',
 };

@@ -317,3 +317,39 @@ export interface TAuditEntry {
   before: unknown;
   after: unknown;
 }
+
+// ---- bulk import (admin-import.ts holds the layout) ----------------------------------------------
+
+/** One row of the import file, read into the people create contract's shape (no password: the
+ * accounts are created without one and get a temporary password with 仮パスワードの再設定). */
+export const ZAdminPersonImportRow = z.strictObject({
+  ...employeeFields,
+  username: ZUsername,
+  join_date: ZDate('入社日'),
+  contract: ZAdminContract,
+  position: ZAdminPosition,
+});
+export type TAdminPersonImportRow = z.infer<typeof ZAdminPersonImportRow>;
+
+const IMPORT_FILE_MAX_BASE64 = 2_796_204; // 2 MB (MAX_UPLOAD_BYTES) as base64
+
+/** POST people-import/check/: the file, base64 in JSON like every upload. */
+export const ZAdminImportCheck = z.strictObject({
+  file_name: ZText('ファイル名', 255),
+  content: z
+    .string({ error: FIELD_MSG.required('ファイル') })
+    .check(
+      z.minLength(1, FIELD_MSG.required('ファイル')),
+      z.maxLength(IMPORT_FILE_MAX_BASE64, 'ファイル は 2 MB 以下にしてください。'),
+    ),
+});
+export type TAdminImportCheck = z.infer<typeof ZAdminImportCheck>;
+
+/** POST people-import/confirm/: the same file and the token of its preview. */
+export const ZAdminImportConfirm = z.strictObject({
+  ...ZAdminImportCheck.shape,
+  token: z
+    .string({ error: FIELD_MSG.required('確認トークン') })
+    .check(z.regex(/^[0-9a-f]{64}$/, FIELD_MSG.required('確認トークン'))),
+});
+export type TAdminImportConfirm = z.infer<typeof ZAdminImportConfirm>;

@@ -11,6 +11,7 @@ import { pageEnvelope } from '../../pagination.ts';
 import { auditCsv, listAudit } from './audit.ts';
 import * as orgs from './organizations.ts';
 import * as people from './people.ts';
+import * as peopleImport from './people-import.ts';
 import * as perms from './permissions.ts';
 
 export const adminModule: ApiModule = {
@@ -71,6 +72,30 @@ function adminRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
     })
     .post(requireAuth, async (req, res) => {
       res.status(201).json(await people.createPerson({ ctx: contextOf(req), input: req.body }));
+    })
+    .all(methodNotAllowed);
+  router
+    .route('/admin/people-import/check')
+    .post(requireAuth, async (req, res) => {
+      res.json(await peopleImport.checkImport({ ctx: contextOf(req), input: req.body }));
+    })
+    .all(methodNotAllowed);
+  router
+    .route('/admin/people-import/confirm')
+    .post(requireAuth, async (req, res) => {
+      res.status(201).json(await peopleImport.confirmImport({ ctx: contextOf(req), input: req.body }));
+    })
+    .all(methodNotAllowed);
+  router
+    .route('/admin/people-export/csv')
+    .get(requireAuth, async (req, res) => {
+      const csv = await peopleImport.exportPeopleCsv({ ctx: contextOf(req) });
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader(
+        'Content-Disposition',
+        `attachment; filename="people.csv"; filename*=UTF-8''${encodeURIComponent('社員一覧.csv')}`,
+      );
+      res.send(csv);
     })
     .all(methodNotAllowed);
   router

@@ -1,0 +1,507 @@
+// 社員の一括取込・出力 (issue 14): employees with their account, first contract and position, from CSV
+// (UTF-8 with or without a BOM, or Shift_JIS/CP932) or xlsx. check reads the file and answers a
+// preview — every cell, every error at its line and column, nothing written; confirm reads the same
+// file again, refuses it when it no longer reads as its preview (token) or when any error remains
+// (the database may have changed since), and writes every row in one transaction with one audit
+// entry. Each row is checked with the people create contract (ZAdminPersonImportRow), so a file and
+// the create form follow one set of rules. Export writes the same layout as CSV (UTF-8 with a BOM).
+import { createHash } from 'node:crypto';
+import { inArray, isNull, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import * as z from 'zod';
+import {
+  ZAdminImportCheck,
+  ZAdminImportConfirm,
+  ZAdminPersonImportRow,
+  type TAdminPersonImportRow,
+} from '@portal/shared/contracts/admin';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  IMPORT_NO,
+  IMPORT_YES,
+  type TImportColumn,
+  type TImportError,
+  type TImportPreview,
+  type TImportResult,
+} from '@portal/shared/contracts/admin-import';
+import { PERM } from '@portal/shared/permissions';
+import type { RequestContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { contracts, employees } from '../../db/schema/employees.ts';
+import { organizations, positions } from '../../db/schema/organizations.ts';
+import { users } from '../../db/schema/users.ts';
+import { Conflict, ValidationError } from '../../errors.ts';
+import { parseInput, recordChange, requireConsole } from './console-access.ts';
+import { PEOPLE_MSG } from './people.ts';
+
+export const IMPORT_MSG = {
+  unreadable: 'CSV（UTF-8 または Shift_JIS）か Excel（.xlsx）のファイルを選択してください。',
+  empty: 'ファイルにデータの行がありません。',
+  header: `1 行目の見出しが違います。見出しは「${IMPORT_COLUMNS.map((c) => c.label).join('、')}」の順にしてください。`,
+  tooMany: `1 ファイルに取り込めるのは ${IMPORT_MAX_ROWS} 行までです。`,
+  stale: '確認したときとファイルの内容が違います。もう一度確認してから取り込んでください。',
+  hasErrors: 'エラーのある行があるため取り込めません。もう一度確認してください。',
+  codeInFile: (row: number) => `社員番号 が ${row} 行目と重複しています。`,
+  usernameInFile: (row: number) => `ユーザー名 が ${row} 行目と重複しています。`,
+  headInFile: (row: number) => `この組織の長は ${row} 行目でも指定されています。`,
+  orgAmbiguous: '同じ名前の組織が複数あります。組織の ID で指定してください。',
+  boolean: (label: string) => `${label} は「○」または空欄で入力してください。`,
+} as const;
+
+const LABELS = IMPORT_COLUMNS.map((c) => c.label) as TImportColumn[];
+const LABEL_OF = new Map<string, TImportColumn>(IMPORT_COLUMNS.map((c) => [c.key, c.label]));
+
+type Cells = Record<TImportColumn, string>;
+
+// ---- reading the file ----------------------------------------------------------------------------
+
+/** RFC 4180: quoted cells may hold commas, quotes ("") and line breaks; CRLF or LF. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === ',') endCell();
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endCell();
+      rows.push(row);
+      row = [];
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** UTF-8 (BOM or not) when the bytes are valid UTF-8, else Shift_JIS (CP932, Excel's "CSV"). */
+export function decodeCsv(bytes: Buffer): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return iconv.decode(bytes, 'cp932');
+  }
+}
+
+const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** An xlsx cell as the text a CSV would hold: dates as YYYY-MM-DD, times as HH:MM. */
+function xlsxText(cell: ExcelJS.Cell): string {
+  const v = cell.value;
+  if (v === null || v === undefined) return '';
+  const asDate =
+    v instanceof Date
+      ? v
+      : typeof v === 'object' && 'result' in v && v.result instanceof Date
+        ? v.result
+        : null;
+  if (asDate) {
+    if (asDate.getUTCFullYear() <= 1900) return `${pad(asDate.getUTCHours())}:${pad(asDate.getUTCMinutes())}`;
+    return `${asDate.getUTCFullYear()}-${pad(asDate.getUTCMonth() + 1)}-${pad(asDate.getUTCDate())}`;
+  }
+  if (typeof v === 'number' && v > 0 && v < 1 && cell.numFmt && /h/.test(cell.numFmt)) {
+    const minutes = Math.round(v * 24 * 60);
+    return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  }
+  if (typeof v === 'object' && 'text' in v && typeof v.text === 'string') return v.text; // hyperlinks
+  return cell.text ?? '';
+}
+
+async function readXlsx(bytes: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw ValidationError.field('content', IMPORT_MSG.unreadable);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw ValidationError.field('content', IMPORT_MSG.empty);
+  const rows: string[][] = [];
+  for (let r = 1; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const cells: string[] = [];
+    for (let c = 1; c <= Math.max(row.cellCount, LABELS.length); c++) cells.push(xlsxText(row.getCell(c)));
+    rows.push(cells);
+  }
+  return rows;
+}
+
+/** The table of the file, refused (400) when it is neither CSV nor xlsx, has no data or a wrong header. */
+async function readTable(fileName: string, content: string): Promise<{ row: number; cells: Cells }[]> {
+  const bytes = Buffer.from(content, 'base64');
+  if (bytes.length === 0) throw ValidationError.field('content', IMPORT_MSG.empty);
+  const lower = fileName.toLowerCase();
+  let table: string[][];
+  if (isZip(bytes)) {
+    if (!lower.endsWith('.xlsx')) throw ValidationError.field('content', IMPORT_MSG.unreadable);
+    table = await readXlsx(bytes);
+  } else {
+    if (!lower.endsWith('.csv') && !lower.endsWith('.txt'))
+      throw ValidationError.field('content', IMPORT_MSG.unreadable);
+    const text = decodeCsv(bytes);
+    if (text.includes('\u0000')) throw ValidationError.field('content', IMPORT_MSG.unreadable);
+    table = parseCsv(text);
+  }
+  const trimmed = table.map((cells) => cells.map((c) => c.replace(/^\uFEFF/, '').trim()));
+  const header = trimmed[0]?.filter((c, i) => c !== '' || i < LABELS.length) ?? [];
+  while (header.length > LABELS.length && header[header.length - 1] === '') header.pop();
+  if (header.length !== LABELS.length || header.some((h, i) => h !== LABELS[i]))
+    throw ValidationError.field('content', IMPORT_MSG.header);
+  const rows = trimmed
+    .map((cells, index) => ({ line: index + 1, cells }))
+    .slice(1)
+    .filter(({ cells }) => cells.some((c) => c !== ''));
+  if (rows.length === 0) throw ValidationError.field('content', IMPORT_MSG.empty);
+  if (rows.length > IMPORT_MAX_ROWS) throw ValidationError.field('content', IMPORT_MSG.tooMany);
+  return rows.map(({ line, cells }) => ({
+    row: line,
+    // The export quotes formula-looking cells away with a leading ': read them back as written.
+    cells: Object.fromEntries(
+      LABELS.map((label, i) => [label, (cells[i] ?? '').replace(/^'(?=[=+\-@])/, '')]),
+    ) as Cells,
+  }));
+}
+
+// ---- checking the rows ---------------------------------------------------------------------------
+
+function normalDate(text: string): string {
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(text);
+  return m ? `${m[1]}-${pad(Number(m[2]))}-${pad(Number(m[3]))}` : text;
+}
+
+function normalTime(text: string): string {
+  const m = /^(\d{1,2}):(\d{2})(?::00)?$/.exec(text);
+  return m ? `${pad(Number(m[1]))}:${m[2]}` : text;
+}
+
+interface OrgIndex {
+  byId: Map<number, number>;
+  byName: Map<string, number[]>;
+}
+
+async function openOrganizations(db: Db): Promise<OrgIndex> {
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(isNull(organizations.closedAt));
+  const byName = new Map<string, number[]>();
+  for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r.id]);
+  return { byId: new Map(rows.map((r) => [r.id, r.id])), byName };
+}
+
+interface Checked {
+  preview: TImportPreview;
+  valid: TAdminPersonImportRow[];
+}
+
+async function checkRows(db: Db, fileName: string, content: string): Promise<Checked> {
+  const table = await readTable(fileName, content);
+  const orgs = await openOrganizations(db);
+  const errors: TImportError[] = [];
+  const valid: TAdminPersonImportRow[] = [];
+  const candidates: { row: number; value: TAdminPersonImportRow }[] = [];
+  for (const { row, cells } of table) {
+    const rowErrors: TImportError[] = [];
+    const add = (column: TImportColumn | null, message: string) => {
+      if (!rowErrors.some((e) => e.column === column && column !== null))
+        rowErrors.push({ row, column, message });
+    };
+    const bool = (label: TImportColumn): boolean => {
+      const text = cells[label];
+      if ((IMPORT_YES as readonly string[]).includes(text)) return true;
+      if (!(IMPORT_NO as readonly string[]).includes(text)) add(label, IMPORT_MSG.boolean(label));
+      return false;
+    };
+    const orgText = cells['所属組織'];
+    let organizationId = 0;
+    if (orgText === '') add('所属組織', `所属組織 は必須項目です。`);
+    else {
+      const ids = /^\d+$/.test(orgText)
+        ? orgs.byId.has(Number(orgText))
+          ? [Number(orgText)]
+          : []
+        : (orgs.byName.get(orgText) ?? []);
+      if (ids.length === 0) add('所属組織', PEOPLE_MSG.orgMissing);
+      else if (ids.length > 1) add('所属組織', IMPORT_MSG.orgAmbiguous);
+      else organizationId = ids[0]!;
+    }
+    const isHead = bool('組織の長');
+    const isPartTime = bool('兼務');
+    const body = {
+      code: cells['社員番号'],
+      last_name: cells['姓'],
+      first_name: cells['名'],
+      last_name_kana: cells['姓（カナ）'],
+      first_name_kana: cells['名（カナ）'],
+      email: cells['メールアドレス'],
+      username: cells['ユーザー名'],
+      join_date: normalDate(cells['入社日'] || cells['契約開始日']),
+      contract: {
+        start_date: normalDate(cells['契約開始日']),
+        end_date: cells['契約終了日'] === '' ? null : normalDate(cells['契約終了日']),
+        work_start_time: normalTime(cells['始業時刻']),
+        work_end_time: normalTime(cells['終業時刻']),
+      },
+      position: {
+        organization_id: organizationId || 1,
+        title: cells['役職'],
+        is_part_time: isPartTime,
+        is_head: isHead,
+      },
+    };
+    const parsed = z.safeParse(ZAdminPersonImportRow, body);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const column = LABEL_OF.get(issue.path.join('.')) ?? null;
+        if (column === '所属組織') continue; // answered above
+        // An order check (end after start) says nothing when the start itself is wrong.
+        const other = {
+          'contract.work_end_time': 'contract.work_start_time',
+          'contract.end_date': 'contract.start_date',
+        }[issue.path.join('.')];
+        if (issue.code === 'custom' && other && parsed.error.issues.some((i) => i.path.join('.') === other))
+          continue;
+        add(column, issue.message);
+      }
+    if (rowErrors.length === 0 && parsed.success) {
+      parsed.data.position.organization_id = organizationId;
+      candidates.push({ row, value: parsed.data });
+    }
+    errors.push(...rowErrors);
+  }
+  // Duplicates within the file (the first occurrence stays valid) and against the database.
+  const firstRow = (key: (c: Cells) => string) => {
+    const seen = new Map<string, number>();
+    return (row: number, cells: Cells) => {
+      const k = key(cells);
+      if (k === '') return null;
+      const first = seen.get(k);
+      if (first === undefined) seen.set(k, row);
+      return first ?? null;
+    };
+  };
+  const codeSeen = firstRow((c) => c['社員番号']);
+  const userSeen = firstRow((c) => c['ユーザー名'].toLowerCase());
+  const headSeen = firstRow((c) =>
+    (IMPORT_YES as readonly string[]).includes(c['組織の長']) ? c['所属組織'] : '',
+  );
+  const codes = table.map((r) => r.cells['社員番号']).filter((c) => c !== '');
+  const names = table.map((r) => r.cells['ユーザー名']).filter((c) => c !== '');
+  const takenCodes = new Set(
+    codes.length === 0
+      ? []
+      : (await db.select({ code: employees.code }).from(employees).where(inArray(employees.code, codes))).map(
+          (r) => r.code,
+        ),
+  );
+  const takenNames = new Set(
+    names.length === 0
+      ? []
+      : (await db.select({ username: users.username }).from(users).where(inArray(users.username, names))).map(
+          (r) => r.username,
+        ),
+  );
+  const late: TImportError[] = [];
+  for (const { row, cells } of table) {
+    const code = codeSeen(row, cells);
+    if (code !== null) late.push({ row, column: '社員番号', message: IMPORT_MSG.codeInFile(code) });
+    else if (takenCodes.has(cells['社員番号']))
+      late.push({ row, column: '社員番号', message: PEOPLE_MSG.codeTaken });
+    const user = userSeen(row, cells);
+    if (user !== null) late.push({ row, column: 'ユーザー名', message: IMPORT_MSG.usernameInFile(user) });
+    else if (takenNames.has(cells['ユーザー名']))
+      late.push({ row, column: 'ユーザー名', message: PEOPLE_MSG.usernameTaken });
+    const head = headSeen(row, cells);
+    if (head !== null) late.push({ row, column: '組織の長', message: IMPORT_MSG.headInFile(head) });
+  }
+  for (const e of late) if (!errors.some((x) => x.row === e.row && x.column === e.column)) errors.push(e);
+  errors.sort((a, b) => a.row - b.row || LABELS.indexOf(a.column!) - LABELS.indexOf(b.column!));
+  for (const c of candidates) if (!errors.some((e) => e.row === c.row)) valid.push(c.value);
+  const token = createHash('sha256').update(JSON.stringify(table)).digest('hex');
+  return { preview: { file_name: fileName, token, columns: LABELS, rows: table, errors }, valid };
+}
+
+export async function checkImport({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: unknown;
+}): Promise<TImportPreview> {
+  await requireConsole(ctx, PERM.addEmployee);
+  const body = parseInput(ZAdminImportCheck, input);
+  return (await checkRows(ctx.db, body.file_name, body.content)).preview;
+}
+
+/** Writes every row, or nothing: one transaction, one audit entry with the counts and codes. */
+export async function confirmImport({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: unknown;
+}): Promise<TImportResult> {
+  await requireConsole(ctx, PERM.addEmployee);
+  const body = parseInput(ZAdminImportConfirm, input);
+  return ctx.db.transaction(async (tx) => {
+    const { preview, valid } = await checkRows(tx, body.file_name, body.content);
+    if (preview.token !== body.token) throw new Conflict(IMPORT_MSG.stale);
+    if (preview.errors.length > 0) throw ValidationError.field('content', IMPORT_MSG.hasErrors);
+    const created = await tx
+      .insert(users)
+      .values(
+        valid.map((r) => ({
+          username: r.username,
+          fullName: `${r.last_name} ${r.first_name}`,
+          email: r.email,
+          passwordHash: null,
+          mustChangePassword: true,
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    const userIds = new Map(created.map((u) => [u.username, u.id]));
+    const emps = await tx
+      .insert(employees)
+      .values(
+        valid.map((r) => ({
+          userId: userIds.get(r.username)!,
+          code: r.code,
+          lastName: r.last_name,
+          firstName: r.first_name,
+          lastNameKana: r.last_name_kana,
+          firstNameKana: r.first_name_kana,
+          email: r.email,
+          joinDate: r.join_date,
+        })),
+      )
+      .returning({ id: employees.id, code: employees.code });
+    const empIds = new Map(emps.map((e) => [e.code, e.id]));
+    await tx.insert(contracts).values(
+      valid.map((r) => ({
+        employeeId: empIds.get(r.code)!,
+        startDate: r.contract.start_date,
+        endDate: r.contract.end_date,
+        workStartTime: r.contract.work_start_time,
+        workEndTime: r.contract.work_end_time,
+      })),
+    );
+    await tx.insert(positions).values(
+      valid.map((r) => ({
+        employeeId: empIds.get(r.code)!,
+        organizationId: r.position.organization_id,
+        title: r.position.title,
+        isPartTime: r.position.is_part_time,
+      })),
+    );
+    for (const r of valid.filter((v) => v.position.is_head))
+      await tx
+        .update(organizations)
+        .set({ headEmployeeId: empIds.get(r.code)! })
+        .where(sql`${organizations.id} = ${r.position.organization_id}`);
+    const result: TImportResult = { created: emps.length, positions: valid.length, contracts: valid.length };
+    await recordChange(tx, ctx, {
+      resource: 'people',
+      action: 'import',
+      objectId: null,
+      objectLabel: `${body.file_name}（${emps.length} 名）`,
+      before: null,
+      after: { ...result, file_name: body.file_name, codes: valid.map((r) => r.code) },
+    });
+    return result;
+  });
+}
+
+// ---- export --------------------------------------------------------------------------------------
+
+/** A CSV cell; a leading = + - @ would be read as a formula by a spreadsheet: quote it away. */
+function csvCell(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+interface ExportRow {
+  code: string;
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  email: string;
+  username: string | null;
+  join_date: string | null;
+  organization: string | null;
+  title: string | null;
+  is_head: boolean | null;
+  is_part_time: boolean | null;
+  start_date: string | null;
+  end_date: string | null;
+  work_start_time: string | null;
+  work_end_time: string | null;
+}
+
+/** Everyone, one line each: their main position and their latest contract, in the import's layout. */
+export async function exportPeopleCsv({ ctx }: { ctx: RequestContext }): Promise<string> {
+  await requireConsole(ctx, PERM.viewEmployee);
+  const rows = await queryRows<ExportRow>(
+    ctx.db,
+    sql`select e.code, e.last_name, e.first_name, e.last_name_kana, e.first_name_kana, e.email, u.username,
+        e.join_date::text as join_date, o.name as organization, mp.title,
+        (o.head_employee_id = e.id) as is_head, mp.is_part_time,
+        c.start_date::text as start_date, c.end_date::text as end_date,
+        to_char(c.work_start_time, 'HH24:MI') as work_start_time,
+        to_char(c.work_end_time, 'HH24:MI') as work_end_time
+      from employees e
+      left join users u on u.id = e.user_id
+      left join lateral (select p.organization_id, p.title, p.is_part_time from positions p
+        where p.employee_id = e.id order by p.is_part_time, p.id limit 1) mp on true
+      left join organizations o on o.id = mp.organization_id
+      left join lateral (select * from contracts k where k.employee_id = e.id
+        order by k.start_date desc, k.id desc limit 1) c on true
+      order by e.code`,
+  );
+  const lines = rows.map((r) =>
+    [
+      r.code,
+      r.last_name,
+      r.first_name,
+      r.last_name_kana,
+      r.first_name_kana,
+      r.email,
+      r.username ?? '',
+      r.join_date ?? '',
+      r.organization ?? '',
+      r.title ?? '',
+      r.is_head ? '○' : '',
+      r.is_part_time ? '○' : '',
+      r.start_date ?? '',
+      r.end_date ?? '',
+      r.work_start_time ?? '',
+      r.work_end_time ?? '',
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return `\uFEFF${[LABELS.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+}
