@@ -96,6 +96,12 @@ export interface ResourceDecl<TRow, TDetail = TRow> {
     readonly rowId?: (row: TRow) => number;
     /** A CSV of what the filters select. */
     readonly exportCsv?: (params: URLSearchParams) => Promise<void>;
+    /** Other screens of the resource, shown in the list's toolbar to those holding the permission. */
+    readonly links?: readonly {
+      readonly to: string;
+      readonly label: string;
+      readonly permission: Permission;
+    }[];
   };
   readonly detail?: {
     readonly fetch: (id: number) => Promise<TDetail>;

@@ -12,6 +12,7 @@ import type {
   TAdminUserAccess,
   TAuditEntry,
 } from '@portal/shared/contracts/admin';
+import type { TImportPreview, TImportResult } from '@portal/shared/contracts/admin-import';
 import type { TPage } from '@portal/shared/contracts/pagination';
 import { api } from '@/lib/api-client.ts';
 import { saveFile } from '@/lib/save-file.ts';
@@ -44,6 +45,14 @@ export const adminApi = {
   patchContract: (id: number, body: Body) => api.patch<TAdminPerson>(`/admin/contracts/${id}/`, body),
   removePosition: (id: number) => api.delete<TAdminPerson>(`/admin/positions/${id}/`),
   unbindLark: (id: number) => api.delete<TAdminPerson>(`/admin/people/${id}/lark/`),
+  importCheck: (body: { file_name: string; content: string }) =>
+    api.post<TImportPreview>('/admin/people-import/check/', body),
+  importConfirm: (body: { file_name: string; content: string; token: string }) =>
+    api.post<TImportResult>('/admin/people-import/confirm/', body),
+  async peopleCsv() {
+    const file = await api.download('/admin/people-export/csv/');
+    saveFile(file.blob, file.filename ?? '社員一覧.csv');
+  },
 
   permissions: () => api.get<TAdminPermission[]>('/admin/permissions/'),
   groups: () => api.get<TAdminGroup[]>('/admin/groups/'),

@@ -46,6 +46,13 @@ export function ResourceList({ resource, user }: { resource: AnyResource; user: 
             {resource.create.title}
           </Link>
         ) : null}
+        {(list.links ?? [])
+          .filter((link) => user.can(link.permission))
+          .map((link) => (
+            <Link key={link.to} className="admin-button admin-button--secondary" to={link.to}>
+              {link.label}
+            </Link>
+          ))}
         {list.exportCsv ? (
           <Button
             size="large"

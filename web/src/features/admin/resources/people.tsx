@@ -75,6 +75,8 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
     label: '社員の一覧',
     empty: '該当する社員がいません。',
     fetch: adminApi.people,
+    exportCsv: () => adminApi.peopleCsv(),
+    links: [{ to: '/admin/people/import', label: '一括取込', permission: PERM.addEmployee }],
     filters: [
       { name: 'query', label: '氏名・カナ・社員番号・組織', kind: 'text' },
       { name: 'organization', label: '組織', kind: 'select', useChoices: useOrganizationChoices },

@@ -16,6 +16,7 @@ import { useConsoleUser } from '../components/use-console-user.ts';
 import type { AnyResource, ConsoleUser } from '../resource.ts';
 import { RESOURCES } from '../resources/index.ts';
 import '../components/admin.css';
+import { PeopleImport } from './people-import.tsx';
 
 export const STAFF_ONLY = '管理画面はスタッフ権限のあるユーザーだけが利用できます。';
 
@@ -78,6 +79,7 @@ export default function AdminConsole() {
       </nav>
       <Routes>
         <Route index element={<Home user={user} />} />
+        <Route path="people/import" element={<PeopleImport user={user} />} />
         <Route path=":resource" element={<ResourceRoute user={user} screen="list" />} />
         <Route path=":resource/new" element={<ResourceRoute user={user} screen="new" />} />
         <Route path=":resource/:id" element={<ResourceRoute user={user} screen="detail" />} />

@@ -1,0 +1,219 @@
+// 社員の一括取込 (issue 14): upload a CSV (UTF-8 or Shift_JIS) or xlsx → the API checks it and answers a
+// preview (every row, every error at its line and column, nothing written) → 取り込む writes all rows
+// at once, offered only while no error remains. The layout is the export's (社員 → CSV 出力).
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  type TImportPreview,
+  type TImportResult,
+} from '@portal/shared/contracts/admin-import';
+import { PERM } from '@portal/shared/permissions';
+import { invalidateAdmin } from '@/api/query-keys.ts';
+import { Alert } from '@/components/alert.tsx';
+import { Page } from '@/components/page.tsx';
+import { errorMessages } from '@/lib/error-messages.ts';
+import { adminApi } from '../api/admin-api.ts';
+import { Refused } from '../components/resource-screens.tsx';
+import type { ConsoleUser } from '../resource.ts';
+
+export const IMPORT_TEXT = {
+  title: '社員の一括取込',
+  chooseFile: 'ファイルを選択してください。',
+  check: '内容を確認',
+  confirm: '取り込む',
+  fixFirst: 'エラーを直したファイルで、もう一度確認してください。エラーが残っている間は取り込めません。',
+  ready: (n: number) => `${n} 行にエラーはありません。「取り込む」で全員をまとめて登録します。`,
+  done: (r: TImportResult) =>
+    `${r.created} 名を登録しました（所属 ${r.positions} 件、契約 ${r.contracts} 件）。`,
+} as const;
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+interface Upload {
+  file_name: string;
+  content: string;
+}
+
+export function PeopleImport({ user }: { user: ConsoleUser }) {
+  const fileId = useId();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [preview, setPreview] = useState<TImportPreview | null>(null);
+  const [result, setResult] = useState<TImportResult | null>(null);
+  const [problem, setProblem] = useState<string[]>([]);
+
+  const check = useMutation({
+    mutationFn: async (chosen: File) => {
+      const body = { file_name: chosen.name, content: await readBase64(chosen) };
+      return { body, preview: await adminApi.importCheck(body) };
+    },
+    onSuccess: ({ body, preview: answer }) => {
+      setUpload(body);
+      setPreview(answer);
+    },
+    onError: (error) => setProblem(errorMessages(error)),
+  });
+  const confirm = useMutation({
+    mutationFn: () => adminApi.importConfirm({ ...upload!, token: preview!.token }),
+    onSuccess: (answer) => {
+      setResult(answer);
+      setPreview(null);
+      setUpload(null);
+      void invalidateAdmin(queryClient);
+    },
+    onError: (error) => setProblem(errorMessages(error)),
+  });
+
+  if (!user.can(PERM.addEmployee)) return <Refused title={IMPORT_TEXT.title} />;
+
+  const onCheck = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem([]);
+    setResult(null);
+    setPreview(null);
+    if (!file) {
+      setProblem([IMPORT_TEXT.chooseFile]);
+      return;
+    }
+    check.mutate(file);
+  };
+
+  const errorAt = new Map<string, string[]>();
+  for (const e of preview?.errors ?? []) {
+    const key = `${e.row}:${e.column ?? ''}`;
+    errorAt.set(key, [...(errorAt.get(key) ?? []), e.message]);
+  }
+  const hasErrors = (preview?.errors.length ?? 0) > 0;
+
+  return (
+    <Page headingId="admin-import-heading" title={IMPORT_TEXT.title}>
+      <Link className="admin-back" to="/admin/people">
+        社員の一覧へ戻る
+      </Link>
+      <p className="admin-description">
+        1 行目を見出し（{IMPORT_COLUMNS.map((c) => c.label).join('、')}）にした CSV（UTF-8 または
+        Shift_JIS）か Excel（.xlsx）を選んでください。1 行が 1
+        人で、アカウント・契約・所属をまとめて登録します。 所属組織は組織名か組織の
+        ID、組織の長と兼務は「○」か空欄です。アカウントはパスワードなしで作られるため、
+        取込後に仮パスワードを設定してください。最大 {IMPORT_MAX_ROWS} 行、2 MB まで。社員の一覧の「CSV
+        出力」が同じ形式です。
+      </p>
+      <form className="admin-import__form" onSubmit={onCheck}>
+        <label htmlFor={fileId} className="admin-import__label">
+          ファイル
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          className="admin-import__file"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
+        <Button htmlType="submit" size="large" loading={check.isPending}>
+          {IMPORT_TEXT.check}
+        </Button>
+      </form>
+      {problem.length > 0 ? (
+        <Alert>
+          {problem.map((m) => (
+            <span key={m} className="admin-import__line">
+              {m}
+            </span>
+          ))}
+        </Alert>
+      ) : null}
+      {result ? (
+        <Alert type="info">
+          {IMPORT_TEXT.done(result)} <Link to="/admin/people">社員の一覧を開く</Link>
+        </Alert>
+      ) : null}
+      {preview ? (
+        <section aria-labelledby="admin-import-preview-heading" className="admin-import__preview">
+          <h2 id="admin-import-preview-heading" className="admin-import__heading">
+            {preview.file_name}：{preview.rows.length} 行、エラー {preview.errors.length} 件
+          </h2>
+          {hasErrors ? (
+            <>
+              <Alert type="warning">{IMPORT_TEXT.fixFirst}</Alert>
+              <ul className="admin-import__errors" aria-label="エラーの一覧">
+                {preview.errors.map((e) => (
+                  <li key={`${e.row}:${e.column}:${e.message}`}>
+                    {e.row} 行目{e.column ? `「${e.column}」` : ''}：{e.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <Alert type="info">{IMPORT_TEXT.ready(preview.rows.length)}</Alert>
+          )}
+          <div className="admin-import__buttons">
+            <Button
+              theme="solid"
+              size="large"
+              disabled={hasErrors || confirm.isPending}
+              loading={confirm.isPending}
+              onClick={() => confirm.mutate()}
+            >
+              {IMPORT_TEXT.confirm}
+            </Button>
+          </div>
+          <div className="admin-import__scroll" role="region" aria-label="取込内容" tabIndex={0}>
+            <table className="admin-import__table">
+              <caption className="admin-import__caption">取込内容（エラーのあるセルは赤枠）</caption>
+              <thead>
+                <tr>
+                  <th scope="col">行</th>
+                  {preview.columns.map((c) => (
+                    <th key={c} scope="col">
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((r) => (
+                  <tr
+                    key={r.row}
+                    className={errorAt.has(`${r.row}:`) ? 'admin-import__row--error' : undefined}
+                  >
+                    <th scope="row">{r.row}</th>
+                    {preview.columns.map((c) => {
+                      const messages = errorAt.get(`${r.row}:${c}`);
+                      return (
+                        <td
+                          key={c}
+                          className={messages ? 'admin-import__cell--error' : undefined}
+                          data-testid={messages ? `import-error-${r.row}-${c}` : undefined}
+                        >
+                          {r.cells[c]}
+                          {messages ? (
+                            <span className="admin-import__message">{messages.join(' ')}</span>
+                          ) : null}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </Page>
+  );
+}
