@@ -105,9 +105,7 @@ describe('a file with errors', () => {
       person(12, { 組織の長: 'たぶん' }), // 13: not a yes/no
     ]);
     const before = await counts();
-    const res = await check(
-      upload('people.csv', csv([HEADER]).concat(file.split('\r\n').slice(1).join('\r\n'))),
-    );
+    const res = await check(upload('people.csv', file));
     expect(res.status).toBe(200);
     const preview = res.body as TImportPreview;
     expect(preview.rows).toHaveLength(12);
@@ -153,6 +151,26 @@ describe('a file with errors', () => {
       expect(res.status, body.file_name).toBe(400);
       expectJapaneseError(res.body);
     }
+  });
+
+  it('refuses a confirm when the database has changed since the preview (400), writing nothing', async () => {
+    const body = upload('late.csv', csv([HEADER, person(950)]));
+    const preview = (await check(body)).body as TImportPreview;
+    expect(preview.errors).toEqual([]);
+    const other = upload('other.csv', csv([HEADER, person(950, { ユーザー名: 'other950' })]));
+    const first = (await check(other)).body as TImportPreview;
+    expect((await confirm(other, first.token)).status).toBe(201);
+    const before = await counts();
+    const res = await confirm(body, preview.token);
+    expect(res.status).toBe(400);
+    expectJapaneseError(res.body);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers a body over the upload limit with 413', async () => {
+    const res = await check({ file_name: 'big.csv', content: 'A'.repeat(5 * 1024 * 1024) });
+    expect(res.status).toBe(413);
+    expectJapaneseError(res.body);
   });
 
   it('refuses a confirm whose file differs from its preview (409)', async () => {
