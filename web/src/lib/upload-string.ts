@@ -1,7 +1,8 @@
 // A chosen file as the spec's upload string `name:{base64 filename};{base64 content}`.
 import { encodeUploadString } from '@portal/shared/workflow/upload';
 
-function readBase64(file: File): Promise<string> {
+/** A chosen file's bytes as base64 (no data: prefix). */
+export function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => {

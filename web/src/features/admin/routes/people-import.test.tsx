@@ -117,4 +117,17 @@ describe('the import screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(NOT_ALLOWED);
     expect(requests.filter((r) => r.path.startsWith('/api/admin/people-import'))).toHaveLength(0);
   });
+
+  it('is offered from the people list, next to its CSV 出力', async () => {
+    mockFetch({
+      'GET /api/admin/people/': { body: { count: 0, next: null, previous: null, results: [] } },
+      'GET /api/admin/organizations/': { body: [] },
+    });
+    renderWithRouter(<AdminConsole />, { path: '/admin/people', routePath: '/admin/*' });
+    expect(await screen.findByRole('link', { name: '一括取込' })).toHaveAttribute(
+      'href',
+      '/admin/people/import',
+    );
+    expect(screen.getByRole('button', { name: 'CSV 出力' })).toBeInTheDocument();
+  });
 });

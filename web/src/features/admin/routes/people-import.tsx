@@ -16,6 +16,7 @@ import { invalidateAdmin } from '@/api/query-keys.ts';
 import { Alert } from '@/components/alert.tsx';
 import { Page } from '@/components/page.tsx';
 import { errorMessages } from '@/lib/error-messages.ts';
+import { readBase64 } from '@/lib/upload-string.ts';
 import { adminApi } from '../api/admin-api.ts';
 import { Refused } from '../components/resource-screens.tsx';
 import type { ConsoleUser } from '../resource.ts';
@@ -30,18 +31,6 @@ export const IMPORT_TEXT = {
   done: (r: TImportResult) =>
     `${r.created} 名を登録しました（所属 ${r.positions} 件、契約 ${r.contracts} 件）。`,
 } as const;
-
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 interface Upload {
   file_name: string;
