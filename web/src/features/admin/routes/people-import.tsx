@@ -24,6 +24,13 @@ import type { ConsoleUser } from '../resource.ts';
 export const IMPORT_TEXT = {
   title: '社員の一括取込',
   chooseFile: 'ファイルを選択してください。',
+  layout: [
+    `1 行目を見出し（${IMPORT_COLUMNS.map((c) => c.label).join('、')}）にした CSV（UTF-8 または Shift_JIS）か Excel（.xlsx）を選んでください。`,
+    '1 行が 1 人で、アカウント・契約・所属をまとめて登録します。',
+    '所属組織は組織名か組織の ID、組織の長と兼務は「○」か空欄、入社日が空欄なら契約開始日です。',
+    'アカウントはパスワードなしで作られるため、取込後に仮パスワードを設定してください。',
+    `最大 ${IMPORT_MAX_ROWS} 行、2 MB まで。社員の一覧の「CSV 出力」が同じ形式です。`,
+  ].join(''),
   check: '内容を確認',
   confirm: '取り込む',
   fixFirst: 'エラーを直したファイルで、もう一度確認してください。エラーが残っている間は取り込めません。',
@@ -94,14 +101,7 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
       <Link className="admin-back" to="/admin/people">
         社員の一覧へ戻る
       </Link>
-      <p className="admin-description">
-        1 行目を見出し（{IMPORT_COLUMNS.map((c) => c.label).join('、')}）にした CSV（UTF-8 または
-        Shift_JIS）か Excel（.xlsx）を選んでください。1 行が 1
-        人で、アカウント・契約・所属をまとめて登録します。 所属組織は組織名か組織の
-        ID、組織の長と兼務は「○」か空欄です。アカウントはパスワードなしで作られるため、
-        取込後に仮パスワードを設定してください。最大 {IMPORT_MAX_ROWS} 行、2 MB まで。社員の一覧の「CSV
-        出力」が同じ形式です。
-      </p>
+      <p className="admin-description">{IMPORT_TEXT.layout}</p>
       <form className="admin-import__form" onSubmit={onCheck}>
         <label htmlFor={fileId} className="admin-import__label">
           ファイル
