@@ -14,6 +14,8 @@ export const AUDIT_RESOURCES = [
   { value: 'people', label: '社員' },
   { value: 'groups', label: 'グループ' },
   { value: 'users', label: 'アカウント権限' },
+  { value: 'company', label: '会社情報' },
+  { value: 'stations', label: '駅マスタ' },
 ] as const;
 export type TAuditResource = (typeof AUDIT_RESOURCES)[number]['value'];
 
@@ -33,4 +35,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   unbind_lark: 'Lark 連携の解除',
   delete: '削除',
   set_access: '権限の変更',
+  import: '取り込み',
 };

@@ -303,6 +303,36 @@ export interface TAdminUserAccess extends TAdminUserAccessRequest {
   name: string;
 }
 
+// ---- company and master data -----------------------------------------------------------------
+
+/** PATCH company/: the company's name. */
+export const ZAdminCompany = z.strictObject({ name: ZText('会社名', 200) });
+export type TAdminCompanyRequest = z.infer<typeof ZAdminCompany>;
+
+const ZUploadText = (label: string) =>
+  z.string({ error: FIELD_MSG.required(label) }).check(z.minLength(1, FIELD_MSG.required(label)));
+
+/** POST stations/import/: the 駅データ station.csv and line.csv as upload strings (`name:…;…`). */
+export const ZAdminStationImport = z.strictObject({
+  station_file: ZUploadText('駅データ（station.csv）'),
+  line_file: ZUploadText('路線データ（line.csv）'),
+});
+export type TAdminStationImportRequest = z.infer<typeof ZAdminStationImport>;
+
+/** GET masters/: the company and the masters the console keeps, with links to their own screens. */
+export interface TAdminMasters {
+  company: { name: string };
+  bank_master: { package: string; version: string; data_date: string | null };
+  stations: { count: number };
+  can_change_company: boolean;
+  can_import_stations: boolean;
+}
+
+export interface TAdminStationImport {
+  imported: number;
+  stations: { count: number };
+}
+
 // ---- audit -----------------------------------------------------------------------------------
 
 export interface TAuditEntry {

@@ -9,6 +9,7 @@ import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseId, parseQuery } from '../../middleware/validate.ts';
 import { pageEnvelope } from '../../pagination.ts';
 import { auditCsv, listAudit } from './audit.ts';
+import * as masters from './masters.ts';
 import * as orgs from './organizations.ts';
 import * as people from './people.ts';
 import * as perms from './permissions.ts';
@@ -141,6 +142,25 @@ function adminRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
     .route('/admin/users/:id/access')
     .get(requireAuth, withId(perms.getUserAccess))
     .put(requireAuth, withId(perms.setUserAccess))
+    .all(methodNotAllowed);
+
+  router
+    .route('/admin/masters')
+    .get(requireAuth, async (req, res) => {
+      res.json(await masters.getMasters({ ctx: contextOf(req) }));
+    })
+    .all(methodNotAllowed);
+  router
+    .route('/admin/company')
+    .patch(requireAuth, async (req, res) => {
+      res.json(await masters.patchCompany({ ctx: contextOf(req), input: { body: req.body } }));
+    })
+    .all(methodNotAllowed);
+  router
+    .route('/admin/stations/import')
+    .post(requireAuth, async (req, res) => {
+      res.json(await masters.importStations({ ctx: contextOf(req), input: { body: req.body } }));
+    })
     .all(methodNotAllowed);
 
   router
