@@ -4,11 +4,13 @@ import type {
   TAdminDeactivation,
   TAdminGroup,
   TAdminHeadChange,
+  TAdminMasters,
   TAdminOrganization,
   TAdminOrganizationDetail,
   TAdminPermission,
   TAdminPerson,
   TAdminPersonRow,
+  TAdminStationImport,
   TAdminUserAccess,
   TAuditEntry,
 } from '@portal/shared/contracts/admin';
@@ -55,6 +57,10 @@ export const adminApi = {
     api.get<TAdminUserAccess>(`/admin/users/${userId}/access/`, { notFoundPage: true }),
   setAccess: (userId: number, body: Body) =>
     api.put<TAdminUserAccess>(`/admin/users/${userId}/access/`, body),
+
+  masters: () => api.get<TAdminMasters>('/admin/masters/'),
+  patchCompany: (body: Body) => api.patch<TAdminMasters>('/admin/company/', body),
+  importStations: (body: Body) => api.post<TAdminStationImport>('/admin/stations/import/', body),
 
   audit: (params: URLSearchParams) => api.get<TPage<TAuditEntry>>('/admin/audit/', { query: query(params) }),
   async auditCsv(params: URLSearchParams) {
