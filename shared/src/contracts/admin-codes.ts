@@ -36,4 +36,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   delete: '削除',
   set_access: '権限の変更',
   import: '取り込み',
+  set_residence: '在留資格の変更',
 };

@@ -5,7 +5,7 @@
 // zod in the web would grow the zod core the sign-in page loads (docs/decisions.md). The list queries,
 // which only the API parses, are in admin-queries.ts.
 import * as z from 'zod/mini';
-import { ORG_LEVELS, type OrgLevel } from '../codes.ts';
+import { ORG_LEVELS, RESIDENCE_STATUSES, type OrgLevel } from '../codes.ts';
 import { NEW_PASSWORD_MIN } from '../limits.ts';
 import { FIELD_MSG } from '../messages.ts';
 import { ALL_PERMISSIONS, type Permission } from '../permissions.ts';
@@ -192,6 +192,26 @@ export const ZAdminPersonPatch = z
   .check(z.refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') }));
 export type TAdminPersonPatch = z.infer<typeof ZAdminPersonPatch>;
 
+/** The residence status with no card, whose expiry stays empty (日本籍). */
+export const RESIDENCE_NONE = '90';
+
+/** PUT people/{id}/residence/: the residence status and card expiry, which only HR sets. */
+export const ZAdminResidence = z
+  .strictObject({
+    residence: z.enum(
+      RESIDENCE_STATUSES.map((r) => r.value),
+      { error: FIELD_MSG.choice('在留資格') },
+    ),
+    residence_expiry: z.nullable(ZDate('在留期限')),
+  })
+  .check(
+    z.refine((body) => body.residence !== RESIDENCE_NONE || body.residence_expiry === null, {
+      message: '日本籍 の場合、在留期限 は空にしてください。',
+      path: ['residence_expiry'],
+    }),
+  );
+export type TAdminResidence = z.infer<typeof ZAdminResidence>;
+
 /** PATCH contracts/{id}/: end a contract (or change its end and working hours). */
 export const ZAdminContractPatch = z
   .strictObject({
@@ -246,6 +266,9 @@ export interface TAdminPerson extends TAdminPersonRow {
   }[];
   /** Requests now awaiting this person's approval. */
   pending_approvals: TAdminPendingApproval[];
+  /** The residence status code (shared/codes RESIDENCE_STATUSES) and the card's expiry. */
+  residence: string;
+  residence_expiry: string | null;
 }
 
 export interface TAdminPendingApproval {

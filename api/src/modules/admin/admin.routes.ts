@@ -13,6 +13,7 @@ import * as masters from './masters.ts';
 import * as orgs from './organizations.ts';
 import * as people from './people.ts';
 import * as perms from './permissions.ts';
+import { setResidence } from './residence.ts';
 
 export const adminModule: ApiModule = {
   name: 'admin',
@@ -99,6 +100,8 @@ function adminRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
     .route('/admin/people/:id/positions')
     .post(requireAuth, withId(people.addPosition, 201))
     .all(methodNotAllowed);
+
+  router.route('/admin/people/:id/residence').put(requireAuth, withId(setResidence)).all(methodNotAllowed);
 
   router
     .route('/admin/people/:id/lark')
