@@ -45,6 +45,7 @@ export const adminApi = {
 
   patchContract: (id: number, body: Body) => api.patch<TAdminPerson>(`/admin/contracts/${id}/`, body),
   removePosition: (id: number) => api.delete<TAdminPerson>(`/admin/positions/${id}/`),
+  setResidence: (id: number, body: Body) => api.put<TAdminPerson>(`/admin/people/${id}/residence/`, body),
   unbindLark: (id: number) => api.delete<TAdminPerson>(`/admin/people/${id}/lark/`),
 
   permissions: () => api.get<TAdminPermission[]>('/admin/permissions/'),
