@@ -3,6 +3,7 @@
 // answer bad input with a 400 in Japanese at the field and write nothing, and record every change in
 // the audit with before and after; the bank master's version is the zengin-code package's data date.
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminMasters, TAdminStationImport } from '@portal/shared/contracts/admin';
@@ -68,12 +69,19 @@ afterAll(() => t?.close());
 const ENDPOINTS = [
   { method: 'get', path: '/api/admin/masters/', body: undefined },
   { method: 'patch', path: '/api/admin/company/', body: { name: '新社名株式会社' } },
+  { method: 'put', path: '/api/admin/company/logo/', body: { logo: 'data:image/png;base64,AAAA' } },
+  { method: 'delete', path: '/api/admin/company/logo/', body: undefined },
   {
     method: 'post',
     path: '/api/admin/stations/import/',
     body: { station_file: upload('station.csv', GOOD_STATIONS), line_file: upload('line.csv', LINE_CSV) },
   },
 ] as const;
+
+const STATION_BODY = {
+  station_file: upload('station.csv', GOOD_STATIONS),
+  line_file: upload('line.csv', LINE_CSV),
+};
 
 describe('refusals', () => {
   it('refuses users without is_staff, even holding the permissions, and staff without them', async () => {
@@ -149,6 +157,56 @@ describe('company info', () => {
       sql`select action, before, after from admin_audit_log where resource = 'company' order by id desc limit 1`,
     );
     expect(audit).toEqual({ action: 'update', before: { name: old }, after: { name: '株式会社テスト' } });
+  });
+});
+
+describe('company logo', () => {
+  it('refuses what is not a raster image with a 400 at logo, writing nothing', async () => {
+    const before = await digest();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+    for (const body of [
+      {},
+      { logo: '' },
+      { logo: 'not base64 !' },
+      { logo: `data:image/svg+xml;base64,${svg}` },
+      { logo: 'data:image/png;base64,AAAA' },
+      { logo: 'AAAA', extra: 1 },
+    ]) {
+      const res = await request(t.app)
+        .put('/api/admin/company/logo/')
+        .set(await as('admin'))
+        .send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expectJapaneseError(res.body);
+    }
+    expect(await digest()).toBe(before);
+  });
+
+  it('re-encodes the logo as a PNG within 512 px, shows it, audits it, and removes it', async () => {
+    const jpeg = await sharp({ create: { width: 1200, height: 300, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const res = await request(t.app)
+      .put('/api/admin/company/logo/')
+      .set(await as('admin'))
+      .send({ logo: `data:image/jpeg;base64,${jpeg.toString('base64')}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const logo = (res.body as TAdminMasters).company.logo!;
+    expect(logo).toMatch(/^data:image\/png;base64,/);
+    const meta = await sharp(Buffer.from(logo.split(',')[1]!, 'base64')).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 512, 128]);
+    const [audit] = await rows<{ action: string; before: { logo: unknown }; after: { logo: string } }>(
+      sql`select action, before, after from admin_audit_log where resource = 'company' order by id desc limit 1`,
+    );
+    expect(audit!.action).toBe('set_logo');
+    expect(audit!.before).toEqual({ logo: null });
+    expect(audit!.after.logo).toMatch(/^PNG \d+ bytes$/);
+
+    const removed = await request(t.app)
+      .delete('/api/admin/company/logo/')
+      .set(await as('admin'));
+    expect(removed.status).toBe(200);
+    expect((removed.body as TAdminMasters).company.logo).toBeNull();
   });
 });
 
@@ -241,7 +299,7 @@ describe('station master import', () => {
     const res = await request(t.app)
       .post('/api/admin/stations/import/')
       .set(await as('staff_masters'))
-      .send(ENDPOINTS[2].body);
+      .send(STATION_BODY);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body as TAdminStationImport).toEqual({ imported: 2, stations: { count: before + 2 } });
     const found = await request(t.app)
@@ -265,7 +323,7 @@ describe('station master import', () => {
     const again = await request(t.app)
       .post('/api/admin/stations/import/')
       .set(await as('staff_masters'))
-      .send(ENDPOINTS[2].body);
+      .send(STATION_BODY);
     expect(again.body).toEqual({ imported: 2, stations: { count: before + 2 } });
   });
 });

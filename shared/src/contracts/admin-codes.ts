@@ -37,4 +37,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   set_access: '権限の変更',
   import: '取り込み',
   set_residence: '在留資格の変更',
+  set_logo: 'ロゴの変更',
+  remove_logo: 'ロゴの削除',
 };

@@ -332,6 +332,11 @@ export interface TAdminUserAccess extends TAdminUserAccessRequest {
 export const ZAdminCompany = z.strictObject({ name: ZText('会社名', 200) });
 export type TAdminCompanyRequest = z.infer<typeof ZAdminCompany>;
 
+/** PUT company/logo/: the image as a data: URL or base64 (PNG, JPEG, GIF, WebP; never SVG). */
+export const ZAdminCompanyLogo = z.strictObject({
+  logo: z.string({ error: FIELD_MSG.required('ロゴ') }).check(z.minLength(1, FIELD_MSG.required('ロゴ'))),
+});
+
 const ZUploadText = (label: string) =>
   z.string({ error: FIELD_MSG.required(label) }).check(z.minLength(1, FIELD_MSG.required(label)));
 
@@ -344,7 +349,8 @@ export type TAdminStationImportRequest = z.infer<typeof ZAdminStationImport>;
 
 /** GET masters/: the company and the masters the console keeps, with links to their own screens. */
 export interface TAdminMasters {
-  company: { name: string };
+  /** The logo as a data: URL (PNG, re-encoded by the server), or null. */
+  company: { name: string; logo: string | null };
   bank_master: { package: string; version: string; data_date: string | null };
   stations: { count: number };
   can_change_company: boolean;

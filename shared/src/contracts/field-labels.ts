@@ -131,6 +131,7 @@ export const FIELD_LABELS = {
   new_password: '新しいパスワード',
   residence: '在留資格',
   residence_expiry: '在留期限',
+  logo: 'ロゴ',
   station_file: '駅データ（station.csv）',
   line_file: '路線データ（line.csv）',
 } as const satisfies Record<string, string>;

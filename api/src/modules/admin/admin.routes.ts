@@ -160,6 +160,15 @@ function adminRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
     })
     .all(methodNotAllowed);
   router
+    .route('/admin/company/logo')
+    .put(requireAuth, async (req, res) => {
+      res.json(await masters.setCompanyLogo({ ctx: contextOf(req), input: { body: req.body } }));
+    })
+    .delete(requireAuth, async (req, res) => {
+      res.json(await masters.setCompanyLogo({ ctx: contextOf(req), input: { remove: true } }));
+    })
+    .all(methodNotAllowed);
+  router
     .route('/admin/stations/import')
     .post(requireAuth, async (req, res) => {
       res.json(await masters.importStations({ ctx: contextOf(req), input: { body: req.body } }));

@@ -3,9 +3,12 @@
 // (records/stations.ts). The company calendar and the workflow screens keep their own pages; the
 // web's console links to them.
 import { createRequire } from 'node:module';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES } from '@portal/shared/limits';
 import {
   ZAdminCompany,
+  ZAdminCompanyLogo,
   ZAdminStationImport,
   type TAdminMasters,
   type TAdminStationImport,
@@ -28,6 +31,8 @@ export const MASTERS_MSG = {
   stationEmpty: '駅データ（station.csv）に取り込める駅（e_status が 0 の行）がありません。',
   stationRow: (row: number, column: string) =>
     `駅データ（station.csv）の ${row} 行目の ${column} が正しくありません。`,
+  logoType: 'ロゴ は PNG・JPEG・GIF・WebP の画像を選択してください（SVG は使えません）。',
+  logoSize: 'ロゴ のサイズは 2048KB 以下にしてください。',
   lineMissing: (row: number, lineCode: string) =>
     `駅データ（station.csv）の ${row} 行目の路線コード ${lineCode} が路線データ（line.csv）にありません。`,
 } as const;
@@ -56,10 +61,15 @@ async function stationCount(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+async function companyLogo(db: Db): Promise<string | null> {
+  const [row] = await db.select({ logo: companyInfo.logo }).from(companyInfo).where(eq(companyInfo.id, 1));
+  return row?.logo ? `data:image/png;base64,${row.logo.toString('base64')}` : null;
+}
+
 export async function getMasters({ ctx }: { ctx: RequestContext }): Promise<TAdminMasters> {
   await requireConsole(ctx, MASTERS_VIEW);
   return {
-    company: { name: (await findCompanyName(ctx.db)) ?? '' },
+    company: { name: (await findCompanyName(ctx.db)) ?? '', logo: await companyLogo(ctx.db) },
     bank_master: bankMasterVersion(),
     stations: { count: await stationCount(ctx.db) },
     can_change_company: await ctx.can(PERM.changeCompanyInfo),
@@ -89,6 +99,61 @@ export async function patchCompany({
       objectLabel: body.name,
       before: before === null ? null : { name: before },
       after: { name: body.name },
+    });
+  });
+  return getMasters({ ctx });
+}
+
+/** The logo's longest side in pixels once re-encoded. */
+export const LOGO_MAX_SIDE = 512;
+const LOGO_FORMATS = new Set(['png', 'jpeg', 'gif', 'webp']);
+
+/** The uploaded image re-encoded as a PNG within LOGO_MAX_SIDE, or a 400 at `logo`. */
+async function reencodeLogo(content: string): Promise<Buffer> {
+  const base64 = content.replace(/^data:[^,]*,/, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw ValidationError.field('logo', MASTERS_MSG.logoType);
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > MAX_UPLOAD_BYTES) throw ValidationError.field('logo', MASTERS_MSG.logoSize);
+  try {
+    const image = sharp(bytes, { limitInputPixels: 40_000_000, animated: false });
+    const { format } = await image.metadata();
+    if (!format || !LOGO_FORMATS.has(format)) throw new Error('not a raster image');
+    return await image
+      .rotate()
+      .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    throw ValidationError.field('logo', MASTERS_MSG.logoType);
+  }
+}
+
+/** PUT company/logo/ (a new logo) and DELETE company/logo/ (none); the audit keeps its size. */
+export async function setCompanyLogo({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { body: unknown } | { remove: true };
+}): Promise<TAdminMasters> {
+  await requireConsole(ctx, PERM.changeCompanyInfo);
+  const logo = 'remove' in input ? null : await reencodeLogo(parseInput(ZAdminCompanyLogo, input.body).logo);
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: companyInfo.name, logo: companyInfo.logo })
+      .from(companyInfo)
+      .where(eq(companyInfo.id, 1));
+    if (!before) throw ValidationError.field('name', FIELD_MSG.required('会社名'));
+    await tx.update(companyInfo).set({ logo }).where(eq(companyInfo.id, 1));
+    const describe = (image: Buffer | null) =>
+      image ? { logo: `PNG ${image.length} bytes` } : { logo: null };
+    await recordChange(tx, ctx, {
+      resource: 'company',
+      action: logo ? 'set_logo' : 'remove_logo',
+      objectId: 1,
+      objectLabel: before.name,
+      before: describe(before.logo),
+      after: describe(logo),
     });
   });
   return getMasters({ ctx });

@@ -61,6 +61,8 @@ export const adminApi = {
 
   masters: () => api.get<TAdminMasters>('/admin/masters/'),
   patchCompany: (body: Body) => api.patch<TAdminMasters>('/admin/company/', body),
+  setLogo: (body: Body) => api.put<TAdminMasters>('/admin/company/logo/', body),
+  removeLogo: () => api.delete<TAdminMasters>('/admin/company/logo/'),
   importStations: (body: Body) => api.post<TAdminStationImport>('/admin/stations/import/', body),
 
   audit: (params: URLSearchParams) => api.get<TPage<TAuditEntry>>('/admin/audit/', { query: query(params) }),

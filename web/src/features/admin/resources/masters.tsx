@@ -9,12 +9,13 @@ import type { TAdminMasters } from '@portal/shared/contracts/admin';
 import { PERM, type Permission } from '@portal/shared/permissions';
 import { queryKeys } from '@/api/query-keys.ts';
 import { Alert } from '@/components/alert.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { FormField } from '@/components/form/form-field.tsx';
 import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessages } from '@/lib/error-messages.ts';
-import { toastSuccess } from '@/lib/notify.ts';
+import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { toUploadString } from '@/lib/upload-string.ts';
 import { adminApi } from '../api/admin-api.ts';
 import { DeclaredForm } from '../components/resource-form.tsx';
@@ -38,6 +39,98 @@ export const MASTER_LINKS: readonly { to: string; label: string; text: string; p
   },
   { to: '/workflow/nodes', label: 'ノード', text: '承認経路の各段階（ノード）の管理。', perm: PERM.viewNode },
 ];
+
+/** Reads a chosen file as a data: URL. */
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+function CompanyLogo({
+  logo,
+  canChange,
+  onDone,
+}: {
+  logo: string | null;
+  canChange: boolean;
+  onDone: () => Promise<void>;
+}) {
+  const id = useId();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setError(undefined);
+    setBusy(true);
+    try {
+      await adminApi.setLogo({ logo: await readDataUrl(file) });
+      toastSuccess('ロゴを変更しました。');
+      await onDone();
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.fieldErrors.logo
+          ? failure.fieldErrors.logo.join(' ')
+          : errorMessages(failure).join(' '),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="admin-logo">
+      {logo ? (
+        <img className="admin-logo__image" src={logo} alt="会社のロゴ" />
+      ) : (
+        <p>ロゴは登録されていません。</p>
+      )}
+      {canChange ? (
+        <>
+          <FormField id={`${id}-logo`} label="ロゴ画像" error={error} help="PNG・JPEG・GIF・WebP、2MB まで">
+            <input
+              id={`${id}-logo`}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              disabled={busy}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-logo-error` : `${id}-logo-help`}
+              onChange={(e) => void upload(e.target.files?.[0])}
+            />
+          </FormField>
+          {logo ? (
+            <Button type="danger" size="large" onClick={() => setConfirming(true)}>
+              ロゴを削除
+            </Button>
+          ) : null}
+          <ConfirmDialog
+            visible={confirming}
+            title="ロゴを削除"
+            message="会社のロゴを削除します。よろしいですか？"
+            okText="削除"
+            danger
+            onCancel={() => setConfirming(false)}
+            onConfirm={async () => {
+              try {
+                await adminApi.removeLogo();
+                toastSuccess('ロゴを削除しました。');
+                setConfirming(false);
+                await onDone();
+              } catch (failure) {
+                toastError(failure);
+              }
+            }}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
 
 function StationImport({ onDone }: { onDone: () => Promise<void> }) {
   const id = useId();
@@ -120,6 +213,7 @@ function MastersScreen({ user }: { user: ConsoleUser }) {
           <>
             <section className="admin-section" aria-labelledby="admin-company-heading">
               <h2 id="admin-company-heading">会社情報</h2>
+              <CompanyLogo logo={data.company.logo} canChange={data.can_change_company} onDone={refresh} />
               {data.can_change_company ? (
                 <DeclaredForm
                   label="会社情報"

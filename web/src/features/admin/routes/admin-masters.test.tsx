@@ -18,7 +18,7 @@ const notify = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastError: vi.fn() })
 vi.mock('@/lib/notify.ts', () => notify);
 
 const MASTERS: TAdminMasters = {
-  company: { name: '株式会社サンプル' },
+  company: { name: '株式会社サンプル', logo: null },
   bank_master: { package: 'zengin-code', version: '1.0.0-p20260824', data_date: '2026-08-24' },
   stations: { count: 1234 },
   can_change_company: false,
@@ -90,10 +90,29 @@ describe('会社・マスタ', () => {
     expect(posted.line_file).toMatch(/^name:/);
   });
 
+  it('shows the logo and removes it after a confirmation', async () => {
+    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    const { requests } = mockFetch({
+      'GET /api/admin/masters/': {
+        body: { ...MASTERS, can_change_company: true, company: { name: 'x', logo } },
+      },
+      'DELETE /api/admin/company/logo/': { body: { ...MASTERS, can_change_company: true } },
+    });
+    useSessionStore.getState().setUser(userState({ is_staff: true, perms: [PERM.changeCompanyInfo] }));
+    renderConsole('/admin/masters');
+    expect(await screen.findByRole('img', { name: '会社のロゴ' })).toHaveAttribute('src', logo);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'ロゴを削除' }));
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: '削除' }));
+    await waitFor(() => expect(notify.toastSuccess).toHaveBeenCalledWith('ロゴを削除しました。'));
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
   it('lets a holder of company.change_companyinfo rename the company', async () => {
     const { requests } = mockFetch({
       'GET /api/admin/masters/': { body: { ...MASTERS, can_change_company: true } },
-      'PATCH /api/admin/company/': { body: { ...MASTERS, company: { name: '株式会社新社名' } } },
+      'PATCH /api/admin/company/': { body: { ...MASTERS, company: { name: '株式会社新社名', logo: null } } },
     });
     useSessionStore.getState().setUser(userState({ is_staff: true, perms: [PERM.changeCompanyInfo] }));
     renderConsole('/admin/masters');

@@ -7,4 +7,5 @@ CREATE TABLE "residence_expiry_notices" (
 	CONSTRAINT "residence_expiry_notices_once" UNIQUE("employee_id","threshold_days","expiry")
 );
 --> statement-breakpoint
+ALTER TABLE "company_info" ADD COLUMN "logo" "bytea";--> statement-breakpoint
 ALTER TABLE "residence_expiry_notices" ADD CONSTRAINT "residence_expiry_notices_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;
