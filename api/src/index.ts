@@ -16,6 +16,7 @@ import { withJwtSecret } from './jwt-secret.ts';
 import { createLogger } from './logger.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';
 import { startOutboxRelay } from './modules/outbox/relay.ts';
+import { startResidenceNoticeJob } from './modules/records/residence-notice-job.ts';
 import { startGrantJob } from './modules/vacations/grant-job.ts';
 import { archiveName } from './ops/backup/backup-files.ts';
 import { startEmbeddedBackups } from './ops/backup/embedded-backups.ts';
@@ -137,6 +138,8 @@ server.off('request', starting);
 server.on('request', app);
 // The statutory paid-leave grants: now, then hourly; idempotent, so replicas may all run it.
 const grantJob = startGrantJob({ db: handle.db, logger });
+// The residence card notices (90 and 30 days before expiry): now, then hourly; idempotent too.
+const residenceJob = startResidenceNoticeJob({ db: handle.db, logger });
 const backups =
   handle.kind === 'pglite'
     ? await startEmbeddedBackups({ handle, dataDir: config.dataDir, config: config.backup, logger })
@@ -159,7 +162,9 @@ shutdown = async (reason) => {
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   grantJob.stop();
+  residenceJob.stop();
   await grantJob.firstRun;
+  await residenceJob.firstRun;
   await backups?.stop();
   await relay?.stop();
   await botQueues?.close();

@@ -34,6 +34,10 @@ export const PERM = {
   changeGroup: 'auth.change_group',
   /** The console's 操作履歴. */
   viewLogEntry: 'admin.view_logentry',
+  /** The company's name in the console's 会社・マスタ screen. */
+  changeCompanyInfo: 'company.change_companyinfo',
+  /** The station master's import (the public 駅データ CSV layout). */
+  changeStation: 'commuting.change_station',
 } as const;
 
 export type Permission = (typeof PERM)[keyof typeof PERM];
@@ -69,6 +73,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERM.viewGroup]: 'グループと権限を閲覧できる',
   [PERM.changeGroup]: 'グループと権限を変更できる',
   [PERM.viewLogEntry]: '操作履歴を閲覧・出力できる',
+  [PERM.changeCompanyInfo]: '会社情報を変更できる',
+  [PERM.changeStation]: '駅マスタを取り込める',
 };
 
 export interface PermissionHolder {

@@ -14,6 +14,8 @@ export const AUDIT_RESOURCES = [
   { value: 'people', label: '社員' },
   { value: 'groups', label: 'グループ' },
   { value: 'users', label: 'アカウント権限' },
+  { value: 'company', label: '会社情報' },
+  { value: 'stations', label: '駅マスタ' },
 ] as const;
 export type TAuditResource = (typeof AUDIT_RESOURCES)[number]['value'];
 
@@ -34,4 +36,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   delete: '削除',
   set_access: '権限の変更',
   import: '一括取込',
+  set_residence: '在留資格の変更',
+  set_logo: 'ロゴの変更',
+  remove_logo: 'ロゴの削除',
 };

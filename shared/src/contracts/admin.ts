@@ -5,7 +5,7 @@
 // zod in the web would grow the zod core the sign-in page loads (docs/decisions.md). The list queries,
 // which only the API parses, are in admin-queries.ts.
 import * as z from 'zod/mini';
-import { ORG_LEVELS, type OrgLevel } from '../codes.ts';
+import { ORG_LEVELS, RESIDENCE_STATUSES, type OrgLevel } from '../codes.ts';
 import { NEW_PASSWORD_MIN } from '../limits.ts';
 import { FIELD_MSG } from '../messages.ts';
 import { ALL_PERMISSIONS, type Permission } from '../permissions.ts';
@@ -192,6 +192,26 @@ export const ZAdminPersonPatch = z
   .check(z.refine((body) => Object.keys(body).length > 0, { message: FIELD_MSG.required('変更する項目') }));
 export type TAdminPersonPatch = z.infer<typeof ZAdminPersonPatch>;
 
+/** The residence status with no card, whose expiry stays empty (日本籍). */
+export const RESIDENCE_NONE = '90';
+
+/** PUT people/{id}/residence/: the residence status and card expiry, which only HR sets. */
+export const ZAdminResidence = z
+  .strictObject({
+    residence: z.enum(
+      RESIDENCE_STATUSES.map((r) => r.value),
+      { error: FIELD_MSG.choice('在留資格') },
+    ),
+    residence_expiry: z.nullable(ZDate('在留期限')),
+  })
+  .check(
+    z.refine((body) => body.residence !== RESIDENCE_NONE || body.residence_expiry === null, {
+      message: '日本籍 の場合、在留期限 は空にしてください。',
+      path: ['residence_expiry'],
+    }),
+  );
+export type TAdminResidence = z.infer<typeof ZAdminResidence>;
+
 /** PATCH contracts/{id}/: end a contract (or change its end and working hours). */
 export const ZAdminContractPatch = z
   .strictObject({
@@ -246,6 +266,9 @@ export interface TAdminPerson extends TAdminPersonRow {
   }[];
   /** Requests now awaiting this person's approval. */
   pending_approvals: TAdminPendingApproval[];
+  /** The residence status code (shared/codes RESIDENCE_STATUSES) and the card's expiry. */
+  residence: string;
+  residence_expiry: string | null;
 }
 
 export interface TAdminPendingApproval {
@@ -301,6 +324,42 @@ export interface TAdminUserAccess extends TAdminUserAccessRequest {
   user_id: number;
   username: string;
   name: string;
+}
+
+// ---- company and master data -----------------------------------------------------------------
+
+/** PATCH company/: the company's name. */
+export const ZAdminCompany = z.strictObject({ name: ZText('会社名', 200) });
+export type TAdminCompanyRequest = z.infer<typeof ZAdminCompany>;
+
+/** PUT company/logo/: the image as a data: URL or base64 (PNG, JPEG, GIF, WebP; never SVG). */
+export const ZAdminCompanyLogo = z.strictObject({
+  logo: z.string({ error: FIELD_MSG.required('ロゴ') }).check(z.minLength(1, FIELD_MSG.required('ロゴ'))),
+});
+
+const ZUploadText = (label: string) =>
+  z.string({ error: FIELD_MSG.required(label) }).check(z.minLength(1, FIELD_MSG.required(label)));
+
+/** POST stations/import/: the 駅データ station.csv and line.csv as upload strings (`name:…;…`). */
+export const ZAdminStationImport = z.strictObject({
+  station_file: ZUploadText('駅データ（station.csv）'),
+  line_file: ZUploadText('路線データ（line.csv）'),
+});
+export type TAdminStationImportRequest = z.infer<typeof ZAdminStationImport>;
+
+/** GET masters/: the company and the masters the console keeps, with links to their own screens. */
+export interface TAdminMasters {
+  /** The logo as a data: URL (PNG, re-encoded by the server), or null. */
+  company: { name: string; logo: string | null };
+  bank_master: { package: string; version: string; data_date: string | null };
+  stations: { count: number };
+  can_change_company: boolean;
+  can_import_stations: boolean;
+}
+
+export interface TAdminStationImport {
+  imported: number;
+  stations: { count: number };
 }
 
 // ---- audit -----------------------------------------------------------------------------------

@@ -129,6 +129,11 @@ export const FIELD_LABELS = {
   active: '状態',
   current_password: '現在のパスワード',
   new_password: '新しいパスワード',
+  residence: '在留資格',
+  residence_expiry: '在留期限',
+  logo: 'ロゴ',
+  station_file: '駅データ（station.csv）',
+  line_file: '路線データ（line.csv）',
 } as const satisfies Record<string, string>;
 
 const LABELS: Readonly<Record<string, string>> = FIELD_LABELS;

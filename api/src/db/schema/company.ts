@@ -13,6 +13,8 @@ export const companyInfo = pgTable(
   {
     id: integer().primaryKey().default(1),
     name: varchar({ length: 200 }).notNull(),
+    /** The company's logo, re-encoded by the server (PNG), shown as a data: URL; null when none. */
+    logo: bytea(),
   },
   // A single row: the id is pinned to 1.
   (t) => [check('company_info_single_row_check', sql`${t.id} = 1`)],

@@ -154,3 +154,24 @@ export const commutingRoutes = pgTable(
     check('commuting_routes_amount_check', sql`${t.monthlyAmount} >= 0`),
   ],
 );
+
+/**
+ * The residence card notices sent (issue 13): one row per employee, threshold (90 or 30 days) and
+ * expiry date, so the daily job tells the employee and HR exactly once however often it runs; a new
+ * expiry date (a renewed card) starts afresh.
+ */
+export const residenceExpiryNotices = pgTable(
+  'residence_expiry_notices',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    thresholdDays: smallint('threshold_days').notNull(),
+    expiry: date({ mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [unique('residence_expiry_notices_once').on(t.employeeId, t.thresholdDays, t.expiry)],
+);

@@ -9,10 +9,12 @@ import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseId, parseQuery } from '../../middleware/validate.ts';
 import { pageEnvelope } from '../../pagination.ts';
 import { auditCsv, listAudit } from './audit.ts';
+import * as masters from './masters.ts';
 import * as orgs from './organizations.ts';
 import * as people from './people.ts';
 import * as peopleImport from './people-import.ts';
 import * as perms from './permissions.ts';
+import { setResidence } from './residence.ts';
 
 export const adminModule: ApiModule = {
   name: 'admin',
@@ -124,6 +126,8 @@ function adminRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
     .post(requireAuth, withId(people.addPosition, 201))
     .all(methodNotAllowed);
 
+  router.route('/admin/people/:id/residence').put(requireAuth, withId(setResidence)).all(methodNotAllowed);
+
   router
     .route('/admin/people/:id/lark')
     .delete(requireAuth, async (req, res) => {
@@ -166,6 +170,34 @@ function adminRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
     .route('/admin/users/:id/access')
     .get(requireAuth, withId(perms.getUserAccess))
     .put(requireAuth, withId(perms.setUserAccess))
+    .all(methodNotAllowed);
+
+  router
+    .route('/admin/masters')
+    .get(requireAuth, async (req, res) => {
+      res.json(await masters.getMasters({ ctx: contextOf(req) }));
+    })
+    .all(methodNotAllowed);
+  router
+    .route('/admin/company')
+    .patch(requireAuth, async (req, res) => {
+      res.json(await masters.patchCompany({ ctx: contextOf(req), input: { body: req.body } }));
+    })
+    .all(methodNotAllowed);
+  router
+    .route('/admin/company/logo')
+    .put(requireAuth, async (req, res) => {
+      res.json(await masters.setCompanyLogo({ ctx: contextOf(req), input: { body: req.body } }));
+    })
+    .delete(requireAuth, async (req, res) => {
+      res.json(await masters.setCompanyLogo({ ctx: contextOf(req), input: { remove: true } }));
+    })
+    .all(methodNotAllowed);
+  router
+    .route('/admin/stations/import')
+    .post(requireAuth, async (req, res) => {
+      res.json(await masters.importStations({ ctx: contextOf(req), input: { body: req.body } }));
+    })
     .all(methodNotAllowed);
 
   router

@@ -32,7 +32,7 @@ export function parseInput<S extends z.core.$ZodType>(schema: S, body: unknown):
 }
 
 export interface Change {
-  readonly resource: 'organizations' | 'people' | 'groups' | 'users';
+  readonly resource: 'organizations' | 'people' | 'groups' | 'users' | 'company' | 'stations';
   readonly action: string;
   readonly objectId: number | null;
   readonly objectLabel: string;

@@ -118,7 +118,7 @@ async function pendingApprovals(db: Db, userId: number | null): Promise<TAdminPe
   );
 }
 
-async function findPerson(db: Db, id: number): Promise<TAdminPerson> {
+export async function findPerson(db: Db, id: number): Promise<TAdminPerson> {
   const [row] = await queryRows<
     TAdminPersonRow & {
       last_name: string;
@@ -130,10 +130,13 @@ async function findPerson(db: Db, id: number): Promise<TAdminPerson> {
       is_staff: boolean | null;
       is_superuser: boolean | null;
       lark_bound: boolean;
+      residence: string;
+      residence_expiry: string | null;
     }
   >(
     db,
     sql`select ${ROW_COLUMNS}, e.last_name, e.first_name, e.last_name_kana, e.first_name_kana, e.email,
+        e.residence_status as residence, e.residence_expiry::text as residence_expiry,
         u.must_change_password, u.is_staff, u.is_superuser,
         exists (select 1 from lark_bindings b where b.user_id = u.id) as lark_bound
       ${ROW_FROM} where e.id = ${id}`,
@@ -183,6 +186,8 @@ async function findPerson(db: Db, id: number): Promise<TAdminPerson> {
     })),
     positions: positionRows.map((p) => ({ ...p, is_head: p.is_head === true })),
     pending_approvals: await pendingApprovals(db, row.user_id),
+    residence: row.residence,
+    residence_expiry: row.residence_expiry,
   };
 }
 

@@ -11,7 +11,7 @@ import { stations } from '../../db/schema/records.ts';
 /** At most this many answers. */
 export const STATION_SEARCH_LIMIT = 20;
 
-function rows(csv: string): Record<string, string>[] {
+export function csvRows(csv: string): Record<string, string>[] {
   const lines = csv
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
@@ -25,8 +25,8 @@ function rows(csv: string): Record<string, string>[] {
 
 /** Upserts the stations in service (e_status 0) of a 駅データ station.csv with the line names of line.csv. */
 export async function importStationCsv(db: Db, stationCsv: string, lineCsv: string): Promise<number> {
-  const lineNames = new Map(rows(lineCsv).map((l) => [l.line_cd, l.line_name ?? '']));
-  const values = rows(stationCsv)
+  const lineNames = new Map(csvRows(lineCsv).map((l) => [l.line_cd, l.line_name ?? '']));
+  const values = csvRows(stationCsv)
     .filter((s) => (s.e_status ?? '0') === '0' && /^\d+$/.test(s.station_cd ?? ''))
     .map((s) => ({
       code: Number(s.station_cd),

@@ -2,7 +2,7 @@
 // lines, its forms' fields and the permission of every screen and action. ResourceList,
 // ResourceDetail and ResourceForm render any declaration (docs/decisions.md, "Administration
 // console"): a new master is one object here and one line in resources/index.ts.
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { TPage } from '@portal/shared/contracts/pagination';
 import type { Permission } from '@portal/shared/permissions';
 import type { DataCard, DataColumn } from '@/components/data-list.tsx';
@@ -113,6 +113,18 @@ export interface ResourceDecl<TRow, TDetail = TRow> {
   };
   readonly create?: FormDecl<TDetail>;
   readonly edit?: FormDecl<TDetail>;
+}
+
+/**
+ * A console screen that is not a list of records (会社・マスタ): its own component, shown in the menu
+ * to whoever holds any of `views`. Registered in resources/index.ts like a resource.
+ */
+export interface PageDecl {
+  readonly key: string;
+  readonly label: string;
+  readonly description: string;
+  readonly views: readonly Permission[];
+  readonly Screen: ComponentType<{ user: ConsoleUser }>;
 }
 
 /** Any declaration, for the tables that list them. */

@@ -4,11 +4,13 @@ import type {
   TAdminDeactivation,
   TAdminGroup,
   TAdminHeadChange,
+  TAdminMasters,
   TAdminOrganization,
   TAdminOrganizationDetail,
   TAdminPermission,
   TAdminPerson,
   TAdminPersonRow,
+  TAdminStationImport,
   TAdminUserAccess,
   TAuditEntry,
 } from '@portal/shared/contracts/admin';
@@ -44,6 +46,7 @@ export const adminApi = {
 
   patchContract: (id: number, body: Body) => api.patch<TAdminPerson>(`/admin/contracts/${id}/`, body),
   removePosition: (id: number) => api.delete<TAdminPerson>(`/admin/positions/${id}/`),
+  setResidence: (id: number, body: Body) => api.put<TAdminPerson>(`/admin/people/${id}/residence/`, body),
   unbindLark: (id: number) => api.delete<TAdminPerson>(`/admin/people/${id}/lark/`),
   importCheck: (body: { file_name: string; content: string }) =>
     api.post<TImportPreview>('/admin/people-import/check/', body),
@@ -64,6 +67,12 @@ export const adminApi = {
     api.get<TAdminUserAccess>(`/admin/users/${userId}/access/`, { notFoundPage: true }),
   setAccess: (userId: number, body: Body) =>
     api.put<TAdminUserAccess>(`/admin/users/${userId}/access/`, body),
+
+  masters: () => api.get<TAdminMasters>('/admin/masters/'),
+  patchCompany: (body: Body) => api.patch<TAdminMasters>('/admin/company/', body),
+  setLogo: (body: Body) => api.put<TAdminMasters>('/admin/company/logo/', body),
+  removeLogo: () => api.delete<TAdminMasters>('/admin/company/logo/'),
+  importStations: (body: Body) => api.post<TAdminStationImport>('/admin/stations/import/', body),
 
   audit: (params: URLSearchParams) => api.get<TPage<TAuditEntry>>('/admin/audit/', { query: query(params) }),
   async auditCsv(params: URLSearchParams) {

@@ -1,6 +1,7 @@
 // The console's resources, in the order of its menu. A new master registers here.
-import type { AnyResource } from '../resource.ts';
+import type { AnyResource, PageDecl } from '../resource.ts';
 import { auditResource } from './audit.tsx';
+import { mastersPage } from './masters.tsx';
 import { organizationsResource } from './organizations.tsx';
 import { peopleResource } from './people.tsx';
 import { accessResource, groupsResource, permissionsResource } from './permissions.tsx';
@@ -13,3 +14,6 @@ export const RESOURCES: readonly AnyResource[] = [
   permissionsResource,
   auditResource,
 ];
+
+/** The console's screens that are not record lists, after the resources in the menu. */
+export const PAGES: readonly PageDecl[] = [mastersPage];

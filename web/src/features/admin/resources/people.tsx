@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { TAdminPerson, TAdminPersonRow } from '@portal/shared/contracts/admin';
+import { RESIDENCE_STATUSES, labelOf } from '@portal/shared/codes';
 import { NEW_PASSWORD_MIN } from '@portal/shared/limits';
 import { PERM } from '@portal/shared/permissions';
 import { adminApi } from '../api/admin-api.ts';
@@ -52,6 +53,23 @@ const NAME_FIELDS: FieldDecl[] = [
   { name: 'last_name_kana', label: '姓（カナ）', kind: 'text' },
   { name: 'first_name_kana', label: '名（カナ）', kind: 'text' },
   { name: 'email', label: 'メールアドレス', kind: 'email' },
+];
+
+const RESIDENCE_FIELDS: FieldDecl[] = [
+  {
+    name: 'residence',
+    label: '在留資格',
+    kind: 'select',
+    required: true,
+    useChoices: () => RESIDENCE_STATUSES,
+  },
+  {
+    name: 'residence_expiry',
+    label: '在留期限',
+    kind: 'date',
+    nullable: true,
+    help: '在留カードの有効期限（日本籍は空欄）',
+  },
 ];
 
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
@@ -111,6 +129,11 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         value: (p) => (p.must_change_password ? '次回サインイン時に変更が必要' : '設定済み'),
       },
       { label: 'Lark 連携', value: (p) => (p.lark_bound ? '連携済み' : 'なし') },
+      {
+        label: '在留資格',
+        value: (p) =>
+          `${labelOf(RESIDENCE_STATUSES, p.residence)}${p.residence_expiry ? `（期限 ${p.residence_expiry}）` : ''}`,
+      },
     ],
     sections: (p, user) => (
       <>
@@ -216,6 +239,19 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         run: async (p, body) => {
           await adminApi.resetPassword(p.id, body);
           return { message: `${p.name} の仮パスワードを設定しました。本人に安全な方法で伝えてください。` };
+        },
+      },
+      {
+        key: 'residence',
+        label: '在留資格を変更',
+        permission: PERM.changeEmployee,
+        confirm: () =>
+          '在留資格と在留カードの有効期限を変更します。変更前の値は履歴に残り、期限の 90 日前と 30 日前に本人と人事へ通知されます。',
+        fields: RESIDENCE_FIELDS,
+        initial: (p) => ({ residence: p.residence, residence_expiry: p.residence_expiry }),
+        run: async (p, body) => {
+          await adminApi.setResidence(p.id, body);
+          return { message: '在留資格を変更しました。' };
         },
       },
       {

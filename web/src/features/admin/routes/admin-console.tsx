@@ -13,8 +13,8 @@ import {
   ResourceList,
 } from '../components/resource-screens.tsx';
 import { useConsoleUser } from '../components/use-console-user.ts';
-import type { AnyResource, ConsoleUser } from '../resource.ts';
-import { RESOURCES } from '../resources/index.ts';
+import type { AnyResource, ConsoleUser, PageDecl } from '../resource.ts';
+import { PAGES, RESOURCES } from '../resources/index.ts';
 import '../components/admin.css';
 import { PeopleImport } from './people-import.tsx';
 
@@ -24,8 +24,14 @@ function parseId(text: string | undefined): number | null {
   return text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
 }
 
+/** The menu's entries the user may open: the resources they may view, then the pages. */
+function menuOf(user: ConsoleUser): { key: string; label: string; description: string }[] {
+  const pageVisible = (p: PageDecl) => p.views.some((perm) => user.can(perm));
+  return [...RESOURCES.filter((r) => user.can(r.view)), ...PAGES.filter(pageVisible)];
+}
+
 function Home({ user }: { user: ConsoleUser }) {
-  const visible = RESOURCES.filter((r) => user.can(r.view));
+  const visible = menuOf(user);
   return (
     <Page headingId="admin-home-heading" title="設定">
       {visible.length === 0 ? (
@@ -48,6 +54,12 @@ function Home({ user }: { user: ConsoleUser }) {
 
 function ResourceRoute({ user, screen }: { user: ConsoleUser; screen: 'list' | 'detail' | 'new' | 'edit' }) {
   const params = useParams();
+  const page = PAGES.find((p) => p.key === params.resource);
+  if (page) {
+    if (screen !== 'list') return <NotFound />;
+    if (!page.views.some((perm) => user.can(perm))) return <Refused title={page.label} />;
+    return <page.Screen user={user} />;
+  }
   const resource: AnyResource | undefined = RESOURCES.find((r) => r.key === params.resource);
   if (!resource) return <NotFound />;
   if (screen === 'list') return <ResourceList resource={resource} user={user} />;
@@ -64,7 +76,7 @@ export default function AdminConsole() {
   const user = useConsoleUser();
   if (!user) return <Loading />;
   if (!user.isStaff) return <Refused title="設定" />;
-  const visible = RESOURCES.filter((r) => user.can(r.view));
+  const visible = menuOf(user);
   return (
     <div className="admin-console">
       <nav className="admin-nav" aria-label="管理メニュー">
