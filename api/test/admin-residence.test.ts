@@ -36,16 +36,14 @@ const path = () => `/api/admin/people/${mori}/residence/`;
 beforeAll(async () => {
   t = await createTestContext();
   as = tokens(t);
-  await t.db
-    .insert(users)
-    .values([
-      {
-        username: 'staff_none',
-        fullName: '権限なしスタッフ',
-        passwordHash: await cheapDemoHash(),
-        isStaff: true,
-      },
-    ]);
+  await t.db.insert(users).values([
+    {
+      username: 'staff_none',
+      fullName: '権限なしスタッフ',
+      passwordHash: await cheapDemoHash(),
+      isStaff: true,
+    },
+  ]);
   mori = (
     await rows<{ id: number }>(
       sql`select e.id from employees e join users u on u.id = e.user_id where u.username = 'mori'`,
