@@ -46,7 +46,8 @@ beforeEach(() => {
   useSessionStore.getState().clear();
 });
 
-describe('signing in and out (issue 12, item 14)', () => {
+// Each case renders the whole router with its lazy screens: slow on a loaded 2-core runner.
+describe('signing in and out (issue 12, item 14)', { timeout: 30_000 }, () => {
   it('shows the server’s sign-in message for an invalid access_token, with 再ログイン', async () => {
     mockPortalApi({
       'POST /api/account/me/': { status: 401, body: { detail: API_MSG.invalidToken, code: 'token_invalid' } },
