@@ -185,7 +185,9 @@ test('attendance: yamada enters and submits the month, suzuki approves, hr downl
   const dialog = yamada.getByRole('dialog');
   await expect(dialog).toContainText('申請します、よろしいですか？');
   await dialog.getByTestId('confirm-ok').click();
-  await expect(yamada).toHaveURL(/\/task\/tasks\/unresolved\/\d+$/);
+  // The submission saves the whole month with its timesheet, then the task's route (a lazy chunk)
+  // loads before the address changes: on a loaded machine that alone can pass the default 10 s.
+  await expect(yamada).toHaveURL(/\/task\/tasks\/unresolved\/\d+$/, { timeout: 30_000 });
   const taskId = Number(/(\d+)$/.exec(yamada.url())![1]);
   await expect(yamada.getByTestId('attendance-view')).toBeVisible();
   await keepScreenshot(yamada, testInfo, 'attendance-3-submitted');

@@ -21,6 +21,12 @@ export const useSubmitAttendance = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitAttendance,
-    onSuccess: () => invalidateAfterAttendanceSubmit(queryClient),
+    // Not awaited: the form moves on to the new task at once. Awaiting would hold the navigation
+    // until the month being left is fetched again and its whole grid re-rendered read-only, which
+    // on a slow phone took longer than the submission itself. The queries are marked stale
+    // synchronously, so the lists and counts the next screen shows are fetched fresh.
+    onSuccess: () => {
+      void invalidateAfterAttendanceSubmit(queryClient);
+    },
   });
 };
