@@ -29,11 +29,14 @@ export function ResourceActions<T>({
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The last action asked about in the dialog: it keeps its text while the dialog closes.
+  const [asked, setAsked] = useState<string | null>(null);
   const allowed = actions.filter(
     (a) => user.can(a.permission) && (!a.superuserOnly || user.isSuperuser) && (a.visible?.(detail) ?? true),
   );
   if (allowed.length === 0 && !outcome) return null;
   const current = allowed.find((a) => a.key === open);
+  const dialog = allowed.find((a) => a.key === asked && !a.fields);
 
   const run = async (action: ActionDecl<T>, body: Record<string, unknown>) => {
     const result = await action.run(detail, body);
@@ -66,6 +69,7 @@ export function ResourceActions<T>({
             onClick={() => {
               setOutcome(null);
               setOpen(open === action.key ? null : action.key);
+              if (!action.fields) setAsked(action.key);
             }}
           >
             {action.label}
@@ -87,23 +91,24 @@ export function ResourceActions<T>({
           />
         </div>
       ) : null}
-      {current && !current.fields ? (
-        <ConfirmDialog
-          visible
-          title={current.label}
-          message={current.confirm(detail)}
-          okText={current.label}
-          danger={current.danger}
-          onCancel={() => setOpen(null)}
-          onConfirm={async () => {
-            try {
-              await run(current, current.initial?.(detail) ?? {});
-            } catch (error) {
-              toastError(error);
-            }
-          }}
-        />
-      ) : null}
+      {/* Always mounted, only `visible` changes, as Semi's Modal expects: one mounted already open
+          renders into a detached node under React's StrictMode (no dialog in development builds). */}
+      <ConfirmDialog
+        visible={dialog !== undefined && current === dialog}
+        title={dialog?.label ?? ''}
+        message={dialog?.confirm(detail) ?? ''}
+        okText={dialog?.label ?? ''}
+        danger={dialog?.danger}
+        onCancel={() => setOpen(null)}
+        onConfirm={async () => {
+          if (!dialog) return;
+          try {
+            await run(dialog, dialog.initial?.(detail) ?? {});
+          } catch (error) {
+            toastError(error);
+          }
+        }}
+      />
     </section>
   );
 }
