@@ -56,7 +56,8 @@ export function ensureWebBuilt(root, { log = console.log } = {}) {
   const build = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: path.join(root, 'web'), stdio: 'inherit' },
+    // Always what ships: an inherited NODE_ENV=development would build React's development mode.
+    { cwd: path.join(root, 'web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (build.status !== 0) return false;
   writeFileSync(stampOf(root), digest);
