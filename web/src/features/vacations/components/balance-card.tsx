@@ -1,6 +1,7 @@
 import type { TPaidLeaveStatus } from '@portal/shared/contracts/vacations';
 import { MSG } from '@portal/shared/messages';
 import { QueryState, type QueryLike } from '@/components/query-state.tsx';
+import { ScrollRegion } from '@/components/scroll-region.tsx';
 
 export const BALANCE_UNAVAILABLE = MSG.paidLeaveUnavailable;
 
@@ -53,7 +54,7 @@ export function BalanceCard({ query }: { query: QueryLike<TPaidLeaveStatus> }) {
                 </div>
               </dl>
               {status.grants.length > 0 ? (
-                <div className="data-list__scroll">
+                <ScrollRegion label="有効な付与" className="data-list__scroll">
                   <table className="data-table leave-card__grants">
                     <caption className="visually-hidden">有効な付与</caption>
                     <thead>
@@ -83,7 +84,7 @@ export function BalanceCard({ query }: { query: QueryLike<TPaidLeaveStatus> }) {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollRegion>
               ) : (
                 <p className="query-state">有効な付与はありません。</p>
               )}
