@@ -93,4 +93,13 @@ test('at 375 px: primary actions and the top bar ≥ 44 px, every control ≥ 24
     .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
   expect(heights.length).toBeGreaterThan(2);
   expect(heights.filter((height) => height < 43.5)).toEqual([]);
+  // Issue #12 item 14: the （*） required mark is red (spec §5), whatever the field.
+  const marks = await yamada
+    .getByTestId('required-mark')
+    .evaluateAll((elements) => elements.map((element) => getComputedStyle(element).color));
+  expect(marks.length).toBeGreaterThan(0);
+  for (const color of marks) {
+    const [r = 0, g = 0, b = 0] = (color.match(/\d+/g) ?? []).map(Number);
+    expect(r - Math.max(g, b), color).toBeGreaterThan(120);
+  }
 });
