@@ -1,13 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
-import { keepScreenshot, openSidebar, signIn } from './helpers.ts';
+import {
+  fillDate,
+  keepScreenshot,
+  openList,
+  openSidebar,
+  ownRow,
+  signIn,
+  twoWorkingDaysFromNextWeek,
+} from './helpers.ts';
 
 // Issue 14, the administration console: hr (staff with the HR permissions only) opens 設定 from the
 // sidebar, sees the people screens and is refused the permissions screen; the administrator creates
-// an employee with a contract and a position, the new employee signs in in a second browser and
-// replaces the temporary password, and when the administrator deactivates them that browser is sent
-// to the sign-in page.
+// an employee with a contract and a position in 開発二課, the new employee signs in in a second
+// browser, replaces the temporary password and files a request that reaches tanaka (the 課長 of
+// 開発二課: not 開発一課, whose 課長 suzuki's awaiting requests workflow.spec counts), and when the
+// administrator deactivates them that browser is sent to the sign-in page.
 
 const NOT_ALLOWED = 'この画面を表示する権限がありません。';
+/** The seeded 休暇申請 (api/src/seed/demo-workflows.ts): 課長承認, then 部長承認. */
+const VACATION = 1;
 
 async function signedIn(page: Page, username: string, password?: string): Promise<void> {
   await page.goto('/login-native');
@@ -36,8 +47,10 @@ test('hr opens 設定 from the sidebar and is refused the permissions screen', a
 test('the administrator creates an employee with a contract and a position, then deactivates them', async ({
   page,
   browser,
-  baseURL,
+  request,
 }, testInfo) => {
+  test.setTimeout(150_000);
+  const { start: day } = await twoWorkingDaysFromNextWeek(request);
   const suffix = testInfo.project.name === 'mobile' ? 'M' : 'D';
   const code = `N90${suffix}`;
   const username = `newcomer${suffix.toLowerCase()}`;
@@ -60,17 +73,17 @@ test('the administrator creates an employee with a contract and a position, then
   await form.getByLabel('終業時刻').fill('18:30');
   await form
     .getByLabel('所属組織')
-    .selectOption({ label: '事業本部 > システム事業部 > 開発部 > 開発一課（課）' });
+    .selectOption({ label: '事業本部 > システム事業部 > 開発部 > 開発二課（課）' });
   await keepScreenshot(page, testInfo, 'admin-person-form');
   await form.getByRole('button', { name: '保存' }).click();
 
   await expect(page.getByRole('heading', { name: `新井 健（${code}）` })).toBeVisible();
   await expect(page.getByText('09:30〜18:30')).toBeVisible();
-  await expect(page.getByText('開発一課 一般')).toBeVisible();
+  await expect(page.getByText('開発二課 一般')).toBeVisible();
   await keepScreenshot(page, testInfo, 'admin-person-detail');
 
-  // The new employee signs in elsewhere.
-  const other = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+  // The new employee signs in elsewhere (a context takes this project's options: 1280 px or a phone).
+  const other = await browser.newContext();
   const theirs = await other.newPage();
   await signedIn(theirs, username, 'temporary-1');
   // The temporary password must be replaced before anything else.
@@ -79,6 +92,45 @@ test('the administrator creates an employee with a contract and a position, then
   await theirs.getByLabel('新しいパスワード').fill('my-own-password');
   await theirs.getByRole('button', { name: '変更する' }).click();
   await expect(theirs.getByTestId('page-title')).toHaveText('ホーム');
+
+  // They apply for a day of 特別休暇 (a newcomer has no paid leave yet) and see the request wait
+  // for the head of their 課 at 課長承認.
+  await theirs.goto('/task/workflows');
+  await theirs.getByTestId('procedure-card').filter({ hasText: '休暇申請' }).first().click();
+  await expect(theirs).toHaveURL(new RegExp(`/task/workflows/${VACATION}/create$`));
+  await theirs.locator('[data-field="category"] [role="combobox"]').click();
+  await theirs.getByRole('option', { name: '特別休暇' }).click();
+  await expect(theirs.locator('[data-field="category"]')).toContainText('特別休暇');
+  await fillDate(theirs, 'start_date', day);
+  await fillDate(theirs, 'end_date', day);
+  await theirs.locator('[data-field="reason"] textarea').fill('入社手続きのため');
+  await theirs.getByRole('button', { name: '申請', exact: true }).click();
+  await theirs.getByRole('dialog').getByTestId('confirm-ok').click();
+  await expect(theirs).toHaveURL(/\/task\/tasks\/unresolved\/\d+$/);
+  const taskId = /\/(\d+)$/.exec(theirs.url())![1]!;
+  const awaiting = theirs.getByTestId('flow-node').and(theirs.locator('[data-status="01"]'));
+  await expect(awaiting).toHaveCount(1);
+  await expect(awaiting).toContainText('課長承認');
+  await expect(awaiting).toContainText('田中 直樹');
+  await keepScreenshot(theirs, testInfo, 'admin-newcomer-request');
+
+  // tanaka finds it among those awaiting him, by its number, as 課長 and not as sato's proxy.
+  const tanakas = await browser.newContext();
+  const tanaka = await tanakas.newPage();
+  await signedIn(tanaka, 'tanaka');
+  await openList(tanaka, '承認待ち', /\/task\/tasks\/approval$/);
+  const row = ownRow(tanaka, 'approval', taskId);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('新井 健');
+  await expect(row).toContainText('課長承認');
+  await expect(row).not.toContainText('代理');
+  await row.getByRole('link').first().click();
+  await expect(tanaka).toHaveURL(new RegExp(`/task/tasks/approval/${taskId}/nodes/\\d+$`));
+  await expect(
+    tanaka.getByTestId('task-actions').getByRole('button', { name: '承認', exact: true }),
+  ).toBeVisible();
+  await keepScreenshot(tanaka, testInfo, 'admin-newcomer-request-at-tanaka');
+  await tanakas.close();
 
   // Deactivated: their browser is sent to sign in on its next request.
   await page.getByRole('button', { name: '無効化' }).click();

@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -34,4 +34,67 @@ export async function openSidebar(page: Page): Promise<void> {
   await expect(sidebar.or(toggle).first()).toBeVisible();
   if (!(await sidebar.isVisible())) await toggle.click();
   await expect(sidebar).toBeVisible();
+}
+
+/** Opens a list from the sidebar (a drawer on a phone). */
+export async function openList(page: Page, name: string, path: RegExp): Promise<void> {
+  await expect(page.getByTestId('page-title')).not.toBeEmpty();
+  await openSidebar(page);
+  await page
+    .getByTestId('sidebar')
+    .getByRole('link', { name: new RegExp(`^${name}`) })
+    .click();
+  await expect(page).toHaveURL(path);
+}
+
+/**
+ * A test's own request in a task list, found by the id in its row's link (/task/tasks/<list>/<id>
+ * or /task/tasks/approval/<id>/nodes/<node>). Never by workflow and applicant: the seed has requests
+ * of every kind, and the other specs sharing the server's database file more (keyboard.spec leaves
+ * a 休暇申請 of yamada's waiting at 部長承認).
+ */
+export function ownRow(page: Page, list: 'approval' | 'finished' | 'observer', taskId: string): Locator {
+  const path = `/task/tasks/${list}/${taskId}`;
+  return page.getByTestId('task-row').filter({ has: page.locator(`a[href="${path}"], a[href^="${path}/"]`) });
+}
+
+/**
+ * The first two working days from next Monday on (Asia/Tokyo), as the API's business days give them
+ * (the company's calendar, read as yamada): never a holiday or a company day off, which would leave
+ * a 休暇申請 without a day to take.
+ */
+export async function twoWorkingDaysFromNextWeek(
+  request: APIRequestContext,
+): Promise<{ start: string; end: string }> {
+  const signIn = await request.post('/api/token-auth/', {
+    data: { username: 'yamada', password: DEMO_PASSWORD },
+  });
+  expect(signIn.ok()).toBe(true);
+  const headers = { Authorization: `JWT ${((await signIn.json()) as { access: string }).access}` };
+  const tokyo = new Date(Date.now() + 9 * 3_600_000);
+  const today = Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth(), tokyo.getUTCDate());
+  const weekday = (new Date(today).getUTCDay() + 6) % 7; // Monday 0
+  const nextMonday = new Date(today + (7 - weekday) * 86_400_000);
+  const days: string[] = [];
+  for (let offset = 0; offset < 3 && days.length < 2; offset++) {
+    const month = new Date(Date.UTC(nextMonday.getUTCFullYear(), nextMonday.getUTCMonth() + offset, 1));
+    const response = await request.get(
+      `/api/task/business-days/${month.getUTCFullYear()}/${month.getUTCMonth() + 1}/`,
+      { headers },
+    );
+    expect(response.ok()).toBe(true);
+    const from = nextMonday.toISOString().slice(0, 10);
+    days.push(...((await response.json()) as string[]).filter((day) => day >= from));
+  }
+  return { start: days[0]!, end: days[1]! };
+}
+
+/** A date field of the request form (/task/workflows/<id>/create), typed in and the picker closed. */
+export async function fillDate(page: Page, field: string, value: string): Promise<void> {
+  const input = page.locator(`[data-field="${field}"] input`).first();
+  await input.click();
+  await input.fill(value);
+  // Enter would submit the form: close the picker by clicking outside it instead.
+  await page.locator('#task-create-heading').click();
+  await expect(input).toHaveValue(value);
 }

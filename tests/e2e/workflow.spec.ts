@@ -1,5 +1,13 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, keepScreenshot, openSidebar, signIn } from './helpers.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  fillDate,
+  keepScreenshot,
+  openList,
+  openSidebar,
+  ownRow,
+  signIn,
+  twoWorkingDaysFromNextWeek,
+} from './helpers.ts';
 
 // Issue #3, acceptance 5: one 休暇申請 through send-back, resubmit, two approvals and the lists.
 //
@@ -20,37 +28,6 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-/**
- * The first two working days from next Monday on (Asia/Tokyo), as the API's business days give them:
- * clear of yamada's seeded leave two weeks ago, and never a holiday or a company day off (which would
- * leave the request without a day to take).
- */
-async function twoWorkingDaysFromNextWeek(
-  request: APIRequestContext,
-): Promise<{ start: string; end: string }> {
-  const signIn = await request.post('/api/token-auth/', {
-    data: { username: 'yamada', password: DEMO_PASSWORD },
-  });
-  expect(signIn.ok()).toBe(true);
-  const headers = { Authorization: `JWT ${((await signIn.json()) as { access: string }).access}` };
-  const tokyo = new Date(Date.now() + 9 * 3_600_000);
-  const today = Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth(), tokyo.getUTCDate());
-  const weekday = (new Date(today).getUTCDay() + 6) % 7; // Monday 0
-  const nextMonday = new Date(today + (7 - weekday) * 86_400_000);
-  const days: string[] = [];
-  for (let offset = 0; offset < 3 && days.length < 2; offset++) {
-    const month = new Date(Date.UTC(nextMonday.getUTCFullYear(), nextMonday.getUTCMonth() + offset, 1));
-    const response = await request.get(
-      `/api/task/business-days/${month.getUTCFullYear()}/${month.getUTCMonth() + 1}/`,
-      { headers },
-    );
-    expect(response.ok()).toBe(true);
-    const from = nextMonday.toISOString().slice(0, 10);
-    days.push(...((await response.json()) as string[]).filter((day) => day >= from));
-  }
-  return { start: days[0]!, end: days[1]! };
-}
 
 /** A signed-in page in its own browser context. */
 async function session(browser: Browser, username: string, baseURL: string, mobile: boolean): Promise<Page> {
@@ -80,28 +57,6 @@ async function approvalBadge(page: Page): Promise<number> {
   return digits ? Number(digits[1]) : 0;
 }
 
-/** Opens a list from the sidebar (a drawer on a phone). */
-async function openList(page: Page, name: string, path: RegExp): Promise<void> {
-  await expect(page.getByTestId('page-title')).not.toBeEmpty();
-  await openSidebar(page);
-  await page
-    .getByTestId('sidebar')
-    .getByRole('link', { name: new RegExp(`^${name}`) })
-    .click();
-  await expect(page).toHaveURL(path);
-}
-
-/**
- * This test's own request in a task list, found by the id in its row's link (/task/tasks/<list>/<id>
- * or /task/tasks/approval/<id>/nodes/<node>). Not by 休暇申請 and 山田: the seed has a finished
- * 休暇申請 of yamada's, and other specs sharing this server's database (keyboard.spec.ts) leave one
- * of hers waiting at 部長承認.
- */
-function ownRow(page: Page, list: 'approval' | 'finished' | 'observer', taskId: string) {
-  const path = `/task/tasks/${list}/${taskId}`;
-  return page.getByTestId('task-row').filter({ has: page.locator(`a[href="${path}"], a[href^="${path}/"]`) });
-}
-
 async function confirmAction(page: Page, action: string, ok: string, comment?: string): Promise<void> {
   await page.getByTestId('task-actions').getByRole('button', { name: action, exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -112,15 +67,6 @@ async function confirmAction(page: Page, action: string, ok: string, comment?: s
   await expect(dialog).toBeHidden();
 }
 
-async function fillDate(page: Page, field: string, value: string): Promise<void> {
-  const input = page.locator(`[data-field="${field}"] input`).first();
-  await input.click();
-  await input.fill(value);
-  // Enter would submit the form: close the picker by clicking outside it instead.
-  await page.locator('#task-create-heading').click();
-  await expect(input).toHaveValue(value);
-}
-
 test('休暇申請 with an attachment: send back, resubmit, two approvals, finished and observable', async ({
   browser,
   request,
@@ -128,6 +74,7 @@ test('休暇申請 with an attachment: send back, resubmit, two approvals, finis
 }, testInfo) => {
   test.setTimeout(150_000);
   const mobile = testInfo.project.name === 'mobile';
+  // Clear of yamada's seeded leave two weeks ago.
   const { start, end } = await twoWorkingDaysFromNextWeek(request);
 
   const suzuki = await session(browser, 'suzuki', baseURL!, mobile);
