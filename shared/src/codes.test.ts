@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ATTENDANCE_DAY_TYPES, COUNTRIES, labelOf, RESIDENCE_STATUSES } from './codes.ts';
+import { ATTENDANCE_DAY_TYPES, labelOf, RESIDENCE_STATUSES } from './codes.ts';
+import { COUNTRIES } from './countries.ts';
 
 describe('lookup lists', () => {
   it('lists Japan first and China second, then every other country once', () => {

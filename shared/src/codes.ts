@@ -1,7 +1,5 @@
 // Codes and lookup lists of spec §3.11, §3.12 and architecture.md ("Workflow lifecycle"),
 // each with its Japanese label. Lists keep the spec's order: screens show them as given.
-import countries from 'i18n-iso-countries';
-import ja from 'i18n-iso-countries/langs/ja.json' with { type: 'json' };
 
 export interface CodeItem<C extends string = string> {
   readonly value: C;
@@ -132,22 +130,3 @@ export const PAID_LEAVE_CATEGORY = '01';
 
 export const YEARS = [2021, 2022, 2023, 2024, 2025] as const;
 export const MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'] as const;
-
-countries.registerLocale(ja);
-
-const JAPAN = '392';
-const CHINA = '156';
-
-/** ISO 3166 numeric codes with Japanese names: Japan first, China second, then the rest by name. */
-export const COUNTRIES: readonly CodeItem[] = (() => {
-  const names = countries.getNames('ja', { select: 'official' });
-  const all = Object.entries(names).map(([alpha2, label]) => ({
-    value: countries.alpha2ToNumeric(alpha2) ?? alpha2,
-    label,
-  }));
-  const first = [JAPAN, CHINA].map((code) => all.find((c) => c.value === code)!);
-  const rest = all
-    .filter((c) => c.value !== JAPAN && c.value !== CHINA)
-    .sort((a, b) => a.label.localeCompare(b.label, 'ja'));
-  return [...first, ...rest];
-})();

@@ -89,7 +89,7 @@ test('at 375 px: primary actions and the top bar ≥ 44 px, every control ≥ 24
   // Text fields and selects at the comfortable phone height.
   const heights = await yamada
     .locator('#main-content')
-    .locator('.semi-input-wrapper, .semi-select, .semi-datepicker-input')
+    .locator('.semi-input-wrapper, .semi-select, .native-control')
     .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
   expect(heights.length).toBeGreaterThan(2);
   expect(heights.filter((height) => height < 43.5)).toEqual([]);

@@ -1,6 +1,9 @@
 // Japanese phone numbers (emergency contacts, the profile): any usual way of writing one (full-width
 // digits, spaces, +81), kept in the national form with hyphens ('090-1234-5678', '03-1234-5678').
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+// Only Japan's part of libphonenumber's metadata is loaded (3 KB, not the world's 80 KB: a number
+// of another country is refused either way); phone.test.ts checks it still equals the package's.
+import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
+import JP_METADATA from './phone-metadata-jp.json' with { type: 'json' };
 import { z } from 'zod';
 import { FIELD_MSG } from '../messages.ts';
 
@@ -11,7 +14,11 @@ export const PHONE_MSG = {
 
 /** The national form of a valid Japanese number, or null. */
 export function normalizeJapanesePhone(text: string): string | null {
-  const number = parsePhoneNumberFromString(text.normalize('NFKC').trim(), 'JP');
+  const number = parsePhoneNumberFromString(
+    text.normalize('NFKC').trim(),
+    'JP',
+    JP_METADATA as unknown as MetadataJson,
+  );
   if (!number || number.country !== 'JP' || !number.isValid()) return null;
   return number.formatNational();
 }

@@ -1,71 +1,32 @@
-import { useState, type ReactNode } from 'react';
-import Button from '@douyinfe/semi-ui/lib/es/button';
-import Modal from '@douyinfe/semi-ui/lib/es/modal';
-import { useIsMobile } from '@/hooks/use-media-query.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ConfirmDialogProps } from './confirm-modal.tsx';
 
-interface ConfirmDialogProps {
-  visible: boolean;
-  title: string;
-  /** The question, e.g. CONFIRM.approve. */
-  message: string;
-  okText: string;
-  danger?: boolean;
-  /** Extra inputs (comment, reason). */
-  children?: ReactNode;
-  onCancel: () => void;
-  /** Resolves when done; the dialog shows a spinner meanwhile. */
-  onConfirm: () => Promise<void>;
-}
+// The dialog (Semi's Modal) is not part of a screen's first load: it is fetched at the user's first
+// touch, click or focus on a screen that may ask, so it is there by the time they are asked.
+const loadModal = () => import('./confirm-modal.tsx');
+const ConfirmModal = lazy(() => loadModal().then((module) => ({ default: module.ConfirmModal })));
+const PRELOAD_ON = ['pointerdown', 'focusin', 'keydown'] as const;
 
-/** A Semi Modal that asks before an action (spec §8.4). */
-export function ConfirmDialog({
-  visible,
-  title,
-  message,
-  okText,
-  danger = false,
-  children,
-  onCancel,
-  onConfirm,
-}: ConfirmDialogProps) {
-  const isMobile = useIsMobile();
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-    }
-  };
+export type { ConfirmDialogProps };
+
+/** Asks before an action (spec §8.4); stays mounted once shown, so it can animate closed. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [wanted, setWanted] = useState(props.visible);
+  if (props.visible && !wanted) setWanted(true);
+
+  useEffect(() => {
+    if (wanted) return undefined;
+    const preload = () => void loadModal();
+    for (const type of PRELOAD_ON) document.addEventListener(type, preload, { once: true, passive: true });
+    return () => {
+      for (const type of PRELOAD_ON) document.removeEventListener(type, preload);
+    };
+  }, [wanted]);
+
+  if (!wanted) return null;
   return (
-    <Modal
-      title={title}
-      visible={visible}
-      onCancel={onCancel}
-      closable={false}
-      maskClosable={!busy}
-      width={isMobile ? '90vw' : 480}
-      centered
-      footer={
-        <>
-          <Button onClick={onCancel} disabled={busy}>
-            キャンセル
-          </Button>
-          <Button
-            type={danger ? 'danger' : 'primary'}
-            theme="solid"
-            loading={busy}
-            onClick={() => void confirm()}
-            data-testid="confirm-ok"
-          >
-            {okText}
-          </Button>
-        </>
-      }
-    >
-      <p className="confirm-dialog__message">{message}</p>
-      {children}
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmModal {...props} />
+    </Suspense>
   );
 }

@@ -34,3 +34,7 @@ afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
 });
+
+// The confirmation dialog loads lazily in the app; tests take it up front, so a test's first dialog
+// does not wait for Semi's Modal to be transformed (seconds on a loaded machine).
+await import('@/components/confirm-modal.tsx');

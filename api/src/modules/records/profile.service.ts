@@ -2,7 +2,8 @@
 // read it; the employee changes their contact details and address at once (recorded with the value
 // before, HR told in the bell); the rest is HR's and read-only here. Anyone else gets 404.
 import { and, asc, eq } from 'drizzle-orm';
-import { COUNTRIES, GENDERS, MARRIAGE_STATUSES, RESIDENCE_STATUSES, labelOf } from '@portal/shared/codes';
+import { GENDERS, MARRIAGE_STATUSES, RESIDENCE_STATUSES, labelOf } from '@portal/shared/codes';
+import { COUNTRIES } from '@portal/shared/countries';
 import {
   HR_ONLY_FIELDS,
   PROFILE_MSG,

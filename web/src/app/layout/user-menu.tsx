@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import Dropdown from '@douyinfe/semi-ui/lib/es/dropdown';
-import Modal from '@douyinfe/semi-ui/lib/es/modal';
 import IconChevronDown from '@douyinfe/semi-icons/lib/es/icons/IconChevronDown';
 import IconUser from '@douyinfe/semi-icons/lib/es/icons/IconUser';
 import { useNavigate } from 'react-router-dom';
-import { CONFIRM } from '@portal/shared/messages';
 import { PATHS } from '@/config/paths.ts';
-import { useLogout } from '@/features/auth/api/logout.ts';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
 import { isInLark } from '@/lib/lark.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
+
+const LogoutConfirm = lazy(() =>
+  import('./logout-confirm.tsx').then((module) => ({ default: module.LogoutConfirm })),
+);
 
 /** Links for users with an employee record (spec §6). */
 export const EMPLOYEE_MENU = [
@@ -23,92 +23,132 @@ export const EMPLOYEE_MENU = [
   { to: PATHS.proxies, text: '承認代理' },
 ] as const;
 
+/** Moves focus among the menu's items: arrows wrap, Home and End jump (WAI-ARIA menu button). */
+function moveFocus(menu: HTMLElement, key: string): boolean {
+  const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next =
+    key === 'ArrowDown'
+      ? (at + 1) % items.length
+      : key === 'ArrowUp'
+        ? (at - 1 + items.length) % items.length
+        : key === 'Home'
+          ? 0
+          : key === 'End'
+            ? items.length - 1
+            : -1;
+  if (next < 0) return false;
+  items[next]?.focus();
+  return true;
+}
+
+/**
+ * The top bar's user menu: a menu button of our own (Semi's Dropdown brought its tooltip engine,
+ * 16 KB brotli, into every page's first load). Opens with the first item focused; arrows move,
+ * Escape closes back to the button, Tab or a click elsewhere closes it.
+ */
 export function UserMenu() {
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const user = useSessionStore((state) => state.user);
-  const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
-  // Controlled, so a pick closes the menu even when the route change re-renders it mid-animation.
   const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
   if (!user) return null;
 
   const pick = (action: () => void) => () => {
     setOpen(false);
     action();
   };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setOpen(false);
+      root.current?.querySelector<HTMLElement>('.user-menu__trigger')?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    } else if (menu.current && moveFocus(menu.current, event.key)) {
+      event.preventDefault();
+    }
+  };
 
   const isEmployee = user.me.employee !== null;
   const canLogout = !isInLark();
+  const name = user.me.full_name || user.me.username;
 
   return (
-    <>
-      <Dropdown
-        trigger="click"
-        visible={open}
-        onVisibleChange={setOpen}
-        onClickOutSide={() => setOpen(false)}
-        position="bottomRight"
-        render={
-          <Dropdown.Menu aria-label="ユーザーメニュー">
-            <Dropdown.Title>{user.me.full_name || user.me.username}</Dropdown.Title>
+    <div className="user-menu" ref={root}>
+      <Button
+        theme="borderless"
+        type="tertiary"
+        aria-label="ユーザーメニュー"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        className="user-menu__trigger"
+        onClick={() => setOpen((was) => !was)}
+      >
+        {user.me.avatar ? (
+          <img src={user.me.avatar} alt="" className="user-menu__avatar" width={24} height={24} />
+        ) : (
+          <IconUser />
+        )}
+        {isMobile ? null : <span className="user-menu__name">{name}</span>}
+        <IconChevronDown size="small" />
+      </Button>
+      {open ? (
+        <div className="user-menu__popup">
+          <p className="user-menu__title">{name}</p>
+          <div ref={menu} id={menuId} role="menu" aria-label="ユーザーメニュー" onKeyDown={onKeyDown}>
             {isEmployee
               ? EMPLOYEE_MENU.map((item) => (
-                  <Dropdown.Item key={item.to} onClick={pick(() => navigate(item.to))}>
+                  <button
+                    key={item.to}
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    className="user-menu__item"
+                    onClick={pick(() => navigate(item.to))}
+                  >
                     {item.text}
-                  </Dropdown.Item>
+                  </button>
                 ))
               : null}
             {canLogout ? (
               <>
-                {isEmployee ? <Dropdown.Divider /> : null}
-                <Dropdown.Item type="danger" onClick={pick(() => setConfirming(true))}>
+                {isEmployee ? <div role="separator" className="user-menu__divider" /> : null}
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className="user-menu__item user-menu__item--danger"
+                  onClick={pick(() => setConfirming(true))}
+                >
                   ログアウト
-                </Dropdown.Item>
+                </button>
               </>
             ) : null}
-          </Dropdown.Menu>
-        }
-      >
-        <Button
-          theme="borderless"
-          type="tertiary"
-          aria-label="ユーザーメニュー"
-          aria-haspopup="menu"
-          className="user-menu__trigger"
-        >
-          {user.me.avatar ? (
-            <img src={user.me.avatar} alt="" className="user-menu__avatar" width={24} height={24} />
-          ) : (
-            <IconUser />
-          )}
-          {isMobile ? null : <span className="user-menu__name">{user.me.full_name || user.me.username}</span>}
-          <IconChevronDown size="small" />
-        </Button>
-      </Dropdown>
-      <Modal
-        title="ログアウトの確認"
-        visible={confirming}
-        onCancel={() => setConfirming(false)}
-        closable={false}
-        width={isMobile ? '90vw' : 400}
-        centered
-        footer={
-          <>
-            <Button onClick={() => setConfirming(false)}>キャンセル</Button>
-            <Button
-              type="danger"
-              theme="solid"
-              loading={logout.isPending}
-              onClick={() => logout.mutate(useSessionStore.getState().refresh)}
-            >
-              ログアウト
-            </Button>
-          </>
-        }
-      >
-        {CONFIRM.logout}
-      </Modal>
-    </>
+          </div>
+        </div>
+      ) : null}
+      {confirming ? (
+        <Suspense fallback={null}>
+          <LogoutConfirm onCancel={() => setConfirming(false)} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

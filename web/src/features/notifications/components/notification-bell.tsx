@@ -1,13 +1,19 @@
+import { lazy, Suspense } from 'react';
 import Badge from '@douyinfe/semi-ui/lib/es/badge';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import IconBell from '@douyinfe/semi-icons/lib/es/icons/IconBell';
 import { useUiStore } from '@/stores/ui-store.ts';
 import { useNotifications } from '../api/get-notifications.ts';
-import { NotificationPanel } from './notification-panel.tsx';
+
+// The panel (its lists, its tabs) loads on the first opening, not with every page.
+const NotificationPanel = lazy(() =>
+  import('./notification-panel.tsx').then((module) => ({ default: module.NotificationPanel })),
+);
 
 /** The top bar's bell: the unread count, and the panel it opens. */
 export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
   const unread = useNotifications(false, { enabled });
+  const open = useUiStore((state) => state.notificationPanelOpen);
   const setOpen = useUiStore((state) => state.setNotificationPanelOpen);
   const count = unread.data?.count ?? 0;
   return (
@@ -28,7 +34,11 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
           onClick={() => setOpen(true)}
         />
       </Badge>
-      <NotificationPanel />
+      {open ? (
+        <Suspense fallback={null}>
+          <NotificationPanel />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,28 +1,28 @@
-import DatePicker from '@douyinfe/semi-ui/lib/es/datePicker';
+import type { InputHTMLAttributes } from 'react';
 
-interface DateInputProps {
-  id?: string;
+interface DateInputProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'value' | 'onChange' | 'className'
+> {
   value: string;
   onChange: (value: string) => void;
-  onBlur?: () => void;
-  placeholder?: string;
-  disabled?: boolean;
   invalid?: boolean;
-  'aria-label'?: string;
-  'aria-describedby'?: string;
 }
 
-/** Semi's DatePicker bound to a 'YYYY-MM-DD' string ('' when empty). */
+/**
+ * A 'YYYY-MM-DD' string ('' when empty) in the browser's own date input, like the time fields: the
+ * Lark webview opens the phone's date wheel, desktop browsers their calendar, both keyboard-usable,
+ * and no date library is shipped (Semi's DatePicker with date-fns was 44 KB brotli on every list).
+ */
 export function DateInput({ value, onChange, invalid, ...props }: DateInputProps) {
   return (
-    <DatePicker
+    <input
       {...props}
       type="date"
-      format="yyyy-MM-dd"
-      value={value === '' ? undefined : value}
-      validateStatus={invalid ? 'error' : 'default'}
-      onChange={(_date, dateString) => onChange(typeof dateString === 'string' ? dateString : '')}
-      style={{ width: '100%' }}
+      className="native-control"
+      value={value}
+      aria-invalid={invalid || undefined}
+      onChange={(event) => onChange(event.target.value)}
     />
   );
 }

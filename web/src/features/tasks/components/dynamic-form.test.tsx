@@ -47,7 +47,7 @@ describe('autocomplete field', () => {
       />,
     );
     const box = document.querySelector<HTMLElement>('[data-field="approvers"]')!;
-    await user.click(within(box).getByText('======'));
+    await user.click(await within(box).findByText('======'));
     await user.click(await screen.findByText('佐藤 花子'));
     await waitFor(() => expect(requests.some((r) => r.path === '/api/approvers/choice/')).toBe(true));
     await user.click(screen.getByRole('button', { name: '申請' }));
@@ -101,7 +101,7 @@ describe('autocomplete field', () => {
       );
       const box = document.querySelector<HTMLElement>('[data-field="approver"]')!;
       const nameInput = document.querySelector<HTMLInputElement>('input[name="approver_name"]')!;
-      await user.click(within(box).getByText('======'));
+      await user.click(await within(box).findByText('======'));
       await user.click(await screen.findByText('鈴木 一郎'));
       await waitFor(() => expect(nameInput.value).toBe('鈴木 一郎'));
       await user.click(await screen.findByText('佐藤 花子'));
@@ -127,7 +127,7 @@ describe('autocomplete field', () => {
         />,
       );
       const box = document.querySelector<HTMLElement>('[data-field="approver"]')!;
-      expect(within(box).getByText('鈴木 一郎')).toBeTruthy();
+      expect(await within(box).findByText('鈴木 一郎')).toBeTruthy();
       expect(within(box).queryByText('4')).toBeNull();
       expect(requests.some((r) => r.path === '/api/approvers/choice/')).toBe(false);
     });

@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Input from '@douyinfe/semi-ui/lib/es/input';
 import TextArea from '@douyinfe/semi-ui/lib/es/input/textarea';
 import Radio from '@douyinfe/semi-ui/lib/es/radio';
 import RadioGroup from '@douyinfe/semi-ui/lib/es/radio/radioGroup';
-import Select from '@douyinfe/semi-ui/lib/es/select';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import type { TFormSchemaField } from '@portal/shared/contracts/tasks';
 import { DECIMAL_STEP, MULTI_SELECT, SELECT_PLACEHOLDER, TIME_STEP_SECONDS } from '@portal/shared/limits';
@@ -15,11 +14,11 @@ import { Alert } from '@/components/alert.tsx';
 import { FormField, fieldAria } from '@/components/form/form-field.tsx';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
-import { useChoices } from '../api/search-choices.ts';
 import { fieldValuesResolver } from '../lib/field-resolver.ts';
 import { ruleOf, type InputValue, type InputValues } from '../lib/form-values.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DateInput } from './date-input.tsx';
+import { asText, type ControlProps } from './control-props.ts';
 import { FileInput } from './file-input.tsx';
 
 type FormValues = Record<string, unknown>;
@@ -34,95 +33,20 @@ function inputValueOf(value: unknown): InputValue {
   return '';
 }
 
-interface ControlProps {
-  field: TFormSchemaField;
-  id: string;
-  value: InputValue;
-  invalid: boolean;
-  describedBy: string | undefined;
-  onChange: (value: InputValue) => void;
-  onBlur: () => void;
-  /** Autocomplete with `field_for_init`: the named field's value, the initial selection's text. */
-  initText?: string;
-  /** Autocomplete with `field_for_init`: writes the chosen items' text into the named field. */
-  onPickText?: (text: string) => void;
-}
+const AutocompleteControl = lazy(() =>
+  import('./select-controls.tsx').then((module) => ({ default: module.AutocompleteControl })),
+);
+const MultiChoiceControl = lazy(() =>
+  import('./select-controls.tsx').then((module) => ({ default: module.MultiChoiceControl })),
+);
 
-const asText = (value: InputValue) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-const asList = (value: InputValue) => (Array.isArray(value) ? value : []);
-
-/** Several chosen items' texts share the `field_for_init` field, joined by this. */
-const INIT_TEXT_SEPARATOR = '、';
-
-/**
- * The initial selection's labels, from the `field_for_init` text (one per value; with several values
- * the text is split on INIT_TEXT_SEPARATOR and used only when the counts agree).
- */
-function initialLabels(value: InputValue, initText: string): Map<string | number, string> {
-  const values = Array.isArray(value) ? value : value === '' ? [] : [value];
-  const texts = values.length === 1 ? [initText] : initText.split(INIT_TEXT_SEPARATOR);
-  if (!initText || texts.length !== values.length) return new Map();
-  return new Map(values.map((v, i) => [v, texts[i]!]));
-}
-
-function AutocompleteControl({
-  field,
-  id,
-  value,
-  invalid,
-  onChange,
-  onBlur,
-  initText = '',
-  onPickText,
-}: ControlProps) {
-  const [query, setQuery] = useState('');
-  const [opened, setOpened] = useState(false);
-  // Labels of items chosen earlier (or named by field_for_init), so a selection keeps its text when
-  // a later search no longer lists it.
-  const [known, setKnown] = useState(() => initialLabels(value, initText));
-  const choices = useChoices(field.data_source, query, opened);
-  const options = (choices.data ?? []).map((choice) => ({ value: choice.value, label: choice.text }));
-  const listed = new Set(options.map((o) => o.value));
-  for (const [v, label] of known) if (!listed.has(v)) options.push({ value: v, label });
-  const labelOf = (v: string | number) => options.find((o) => o.value === v)?.label ?? String(v);
-  const pick = (chosen: (string | number)[]) => {
-    setKnown(new Map(chosen.map((v) => [v, labelOf(v)])));
-    onPickText?.(chosen.map(labelOf).join(INIT_TEXT_SEPARATOR));
-  };
+/** Semi's Select, loaded when a form has such a field; a same-sized empty box meanwhile. */
+function LazyControl({ kind, ...props }: ControlProps & { kind: 'autocomplete' | 'multiple' }) {
+  const Control = kind === 'autocomplete' ? AutocompleteControl : MultiChoiceControl;
   return (
-    <Select
-      id={id}
-      aria-labelledby={`${id}-label`}
-      inputProps={{ 'aria-labelledby': `${id}-label` }}
-      filter
-      remote
-      multiple={field.multiple}
-      maxTagCount={MULTI_SELECT.maxTags}
-      maxHeight={MULTI_SELECT.maxHeight}
-      placeholder={SELECT_PLACEHOLDER}
-      optionList={options}
-      loading={choices.isFetching}
-      value={field.multiple ? asList(value) : value === '' ? undefined : value}
-      disabled={field.read_only}
-      showClear={!field.required}
-      validateStatus={invalid ? 'error' : 'default'}
-      onDropdownVisibleChange={(visible) => visible && setOpened(true)}
-      onSearch={(text) => setQuery(text)}
-      onChange={(next) => {
-        if (Array.isArray(next)) {
-          const chosen = next.filter((v): v is string | number => typeof v !== 'object');
-          onChange(chosen);
-          pick(chosen);
-        } else {
-          const chosen = typeof next === 'string' || typeof next === 'number' ? next : '';
-          onChange(chosen);
-          pick(chosen === '' ? [] : [chosen]);
-        }
-      }}
-      onBlur={onBlur}
-      style={{ width: '100%' }}
-    />
+    <Suspense fallback={<div className="native-control" aria-hidden />}>
+      <Control {...props} />
+    </Suspense>
   );
 }
 
@@ -177,28 +101,25 @@ function FieldControl(props: ControlProps) {
         />
       );
     case 'choice':
+      if (field.multiple) return <LazyControl kind="multiple" {...props} />;
+      // One item: the browser's own select (the phone's picker in the Lark webview).
       return (
-        <Select
-          id={id}
+        <select
+          {...common}
           aria-labelledby={`${id}-label`}
-          multiple={field.multiple}
-          maxTagCount={MULTI_SELECT.maxTags}
-          maxHeight={MULTI_SELECT.maxHeight}
-          placeholder={SELECT_PLACEHOLDER}
-          optionList={field.choices
-            .slice(0, MULTI_SELECT.maxOptions)
-            .map((c) => ({ value: c.value, label: c.text }))}
-          value={field.multiple ? asList(value) : value === '' ? undefined : asText(value)}
-          disabled={field.read_only}
-          showClear={!field.required}
-          validateStatus={status}
-          onChange={(next) => {
-            if (Array.isArray(next)) onChange(next.map(String));
-            else onChange(typeof next === 'string' || typeof next === 'number' ? String(next) : '');
-          }}
-          onBlur={onBlur}
-          style={{ width: '100%' }}
-        />
+          className="native-control"
+          value={asText(value)}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="" disabled={field.required}>
+            {SELECT_PLACEHOLDER}
+          </option>
+          {field.choices.slice(0, MULTI_SELECT.maxOptions).map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.text}
+            </option>
+          ))}
+        </select>
       );
     case 'boolean':
       return (
@@ -227,7 +148,7 @@ function FieldControl(props: ControlProps) {
         />
       );
     case 'autocomplete':
-      return <AutocompleteControl {...props} />;
+      return <LazyControl kind="autocomplete" {...props} />;
     case 'file':
       return null;
     case 'string':

@@ -1,15 +1,11 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import IconFilter from '@douyinfe/semi-icons/lib/es/icons/IconFilter';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
-import Select from '@douyinfe/semi-ui/lib/es/select';
 import { SELECT_PLACEHOLDER } from '@portal/shared/limits';
 import { useWorkflows } from '../api/get-workflows.ts';
 import type { ListFilters } from '../lib/list-query.ts';
-
-// The date picker (with its date library) loads only when the date filters are shown: on a phone
-// that is once the filters are opened.
-const DateInput = lazy(() => import('./date-input.tsx').then((module) => ({ default: module.DateInput })));
+import { DateInput } from './date-input.tsx';
 
 interface TaskListFiltersProps {
   value: ListFilters;
@@ -28,40 +24,44 @@ export function TaskListFilters({ value, onChange }: TaskListFiltersProps) {
   const workflows = useWorkflows();
   const options = (workflows.data ?? []).map((workflow) => ({ value: workflow.id, label: workflow.name }));
   const filters = (
-    <Suspense fallback={null}>
-      <div className="task-filters" role="search" aria-label="絞り込み" id={`${uid}-filters`}>
-        <label className="task-filters__item">
-          <span className="task-filters__label" id={`${uid}-workflow`}>
-            ワークフロー
-          </span>
-          <Select
-            aria-labelledby={`${uid}-workflow`}
-            className="task-filters__control"
-            placeholder={SELECT_PLACEHOLDER}
-            optionList={options}
-            value={value.workflow}
-            showClear
-            onChange={(next) => onChange({ workflow: typeof next === 'number' ? next : undefined })}
-          />
-        </label>
-        <label className="task-filters__item">
-          <span className="task-filters__label">申請日（から）</span>
-          <DateInput
-            aria-label="申請日（から）"
-            value={value.date_from ?? ''}
-            onChange={(next) => onChange({ date_from: next })}
-          />
-        </label>
-        <label className="task-filters__item">
-          <span className="task-filters__label">申請日（まで）</span>
-          <DateInput
-            aria-label="申請日（まで）"
-            value={value.date_to ?? ''}
-            onChange={(next) => onChange({ date_to: next })}
-          />
-        </label>
-      </div>
-    </Suspense>
+    <div className="task-filters" role="search" aria-label="絞り込み" id={`${uid}-filters`}>
+      <label className="task-filters__item">
+        <span className="task-filters__label" id={`${uid}-workflow`}>
+          ワークフロー
+        </span>
+        <select
+          aria-labelledby={`${uid}-workflow`}
+          className="native-control task-filters__control"
+          value={value.workflow ?? ''}
+          onChange={(event) =>
+            onChange({ workflow: event.target.value === '' ? undefined : Number(event.target.value) })
+          }
+        >
+          <option value="">{SELECT_PLACEHOLDER}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="task-filters__item">
+        <span className="task-filters__label">申請日（から）</span>
+        <DateInput
+          aria-label="申請日（から）"
+          value={value.date_from ?? ''}
+          onChange={(next) => onChange({ date_from: next })}
+        />
+      </label>
+      <label className="task-filters__item">
+        <span className="task-filters__label">申請日（まで）</span>
+        <DateInput
+          aria-label="申請日（まで）"
+          value={value.date_to ?? ''}
+          onChange={(next) => onChange({ date_to: next })}
+        />
+      </label>
+    </div>
   );
   if (!isMobile) return filters;
   return (
