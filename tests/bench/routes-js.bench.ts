@@ -157,6 +157,9 @@ async function paint(
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
     await page.goto(route, { waitUntil: 'load' });
+    // The screen's heading (and its first row) before 'networkidle': the throttled page can be idle
+    // while it evaluates its code, before anything is painted.
+    await page.locator('h1').first().waitFor({ timeout: 60_000 });
     if (firstRow) await page.locator(firstRow).first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     return await page.evaluate(() => {
@@ -165,6 +168,15 @@ async function paint(
     });
   } finally {
     await context.close();
+  }
+}
+
+/** Resolves once the set has not grown for a second. */
+async function settled(scripts: Set<string>): Promise<void> {
+  let size = -1;
+  while (size !== scripts.size) {
+    size = scripts.size;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
 
@@ -208,7 +220,9 @@ async function main() {
       if (route === TYPED_LOGIN) {
         await visit.locator('input[name="username"]').fill('yamada');
         await visit.locator('input[name="password"]').fill('demo1234');
-        await visit.waitForLoadState('networkidle');
+        // waitForLoadState would answer at once (the page was idle already): wait instead until no
+        // new script has come for a second, so the validation the first focus loads is counted.
+        await settled(scripts);
       }
       let raw = 0;
       let gz = 0;
@@ -272,7 +286,7 @@ async function main() {
       console.log(`| ${route} | ${lcp.toFixed(0)} | ${row === null ? '—' : row.toFixed(0)} |`);
       verdicts.push(
         route === '/home'
-          ? `/home LCP ≤ ${HOME_LCP_MS} ms: ${lcp <= HOME_LCP_MS ? 'met' : 'not met'}`
+          ? `/home LCP ≤ ${HOME_LCP_MS} ms: ${lcp > 0 && lcp <= HOME_LCP_MS ? 'met' : 'not met'}`
           : `first row ≤ ${FIRST_ROW_MS} ms: ${row !== null && row <= FIRST_ROW_MS ? 'met' : 'not met'}`,
       );
     }
