@@ -82,9 +82,10 @@ test.describe('signing in and the portal shell', () => {
 
     await page.getByRole('button', { name: 'ユーザーメニュー' }).click();
     await page.getByText('ログアウト', { exact: true }).click();
+    // Logout always asks first (spec §8.4).
     const confirm = page.getByRole('dialog');
-    if (await confirm.isVisible())
-      await confirm.getByRole('button', { name: /OK|はい|ログアウト|確定/ }).click();
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'ログアウト' }).click();
     await expect(page).toHaveURL(/\/login/);
 
     await page.goto('/home');

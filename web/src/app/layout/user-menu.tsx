@@ -8,9 +8,8 @@ import { useIsMobile } from '@/hooks/use-media-query.ts';
 import { isInLark } from '@/lib/lark.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 
-const LogoutConfirm = lazy(() =>
-  import('./logout-confirm.tsx').then((module) => ({ default: module.LogoutConfirm })),
-);
+const loadLogoutConfirm = () => import('./logout-confirm.tsx');
+const LogoutConfirm = lazy(() => loadLogoutConfirm().then((module) => ({ default: module.LogoutConfirm })));
 
 /** Links for users with an employee record (spec §6). */
 export const EMPLOYEE_MENU = [
@@ -60,6 +59,8 @@ export function UserMenu() {
   useEffect(() => {
     if (!open) return undefined;
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    // The logout confirmation is fetched while the menu is open, so it shows at once when picked.
+    void loadLogoutConfirm();
     const onPointerDown = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
