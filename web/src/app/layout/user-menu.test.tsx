@@ -105,4 +105,35 @@ describe('UserMenu', () => {
     expect(requests).toHaveLength(0);
     expect(useSessionStore.getState().access).toBe('A');
   });
+
+  it('works from the keyboard: first item focused, arrows wrap, Escape back to the button', async () => {
+    useSessionStore.getState().setUser(userState());
+    renderMenu();
+    const user = userEvent.setup();
+    const trigger = screen.getByRole('button', { name: 'ユーザーメニュー' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const items = within(menu).getAllByRole('menuitem');
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(items[items.length - 1]).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('closes on a click elsewhere', async () => {
+    useSessionStore.getState().setUser(userState());
+    renderMenu();
+    await openMenu();
+    await userEvent.click(document.body);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
 });
