@@ -2,8 +2,14 @@ import { constants as zlib } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { readFileSync } from 'node:fs';
+import { readRouteTable, routePreloadsPlugin } from './build/route-preloads.ts';
+import { shellChunks } from './build/shell-chunk.ts';
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
+const SRC = decodeURIComponent(new URL('./src', import.meta.url).pathname);
+const ROUTER = `${SRC}/app/router.tsx`;
+const shell = shellChunks(SRC, readRouteTable(readFileSync(ROUTER, 'utf8'), ROUTER));
 
 // Two groups the sign-in page shares with the signed-in screens, each kept in one chunk: left to
 // itself the bundler splits them into many small files as more screens import them, and each file
@@ -33,6 +39,8 @@ const FORMS_SHARED = group([
 export default defineConfig({
   plugins: [
     react(),
+    // Each route's files for the server to name in its HTML (web/build/route-preloads.ts).
+    routePreloadsPlugin(ROUTER),
     // Compressed once at build time, at the strongest settings (the API only picks the file): phones
     // in the Lark webview fetch brotli, older clients gzip. index.html is served revalidated: kept too.
     compression({
@@ -45,9 +53,7 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: [
-      { find: /^@\//, replacement: `${decodeURIComponent(new URL('./src', import.meta.url).pathname)}/` },
-    ],
+    alias: [{ find: /^@\//, replacement: `${SRC}/` }],
   },
   server: {
     // In production the API serves web/dist on the same origin; in development Vite forwards to it.
@@ -56,6 +62,9 @@ export default defineConfig({
   build: {
     // scripts/bench reads dist/.vite/manifest.json to add up the JavaScript each route loads.
     manifest: true,
+    // One stylesheet for every screen (25 KB brotli), named in index.html: a screen's first visit
+    // waits for no stylesheet of its own, which on a phone was a round trip per screen part.
+    cssCodeSplit: false,
     // Every browser we serve (Lark's webview, current desktop browsers) supports modulepreload.
     modulePreload: { polyfill: false },
     rolldownOptions: {
@@ -64,19 +73,27 @@ export default defineConfig({
         // Name the shared libraries' chunks; route chunks are named after their route file.
         codeSplitting: {
           groups: [
+            // React, the router and the query cache change least: their own chunk outlives deploys.
             {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zustand)[\\/]/,
             },
-            { name: 'query', test: /node_modules[\\/](@tanstack|zustand)[\\/]/ },
             // Classic zod only: the sign-in form's zod/mini shares zod's core, not the classic API.
             {
               name: 'zod',
               test: /node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/,
               includeDependenciesRecursively: false,
             },
-            { name: 'shell-shared', test: SHELL_SHARED },
+            {
+              name: (id, graph) =>
+                SHELL_SHARED.test(id) || shell.sharedWithSignIn(id, graph) ? 'shell-shared' : null,
+              debugName: 'shell-shared',
+            },
             { name: 'forms-shared', test: FORMS_SHARED },
+            // Whatever else the entry imports stays with it, out of reach of the shell's group.
+            { name: 'shell-shared', tags: ['$initial'] },
+            // The signed-in shell, one file (web/build/shell-chunk.ts).
+            { name: shell.shell, debugName: 'shell' },
           ],
         },
       },

@@ -7,7 +7,7 @@ export default mergeConfig(
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/testing/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       // Semi UI's ES build imports its own CSS files: let Vite transform it instead of Node.
       server: { deps: { inline: [/@douyinfe/] } },
       restoreMocks: true,

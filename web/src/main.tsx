@@ -4,6 +4,7 @@ import '@douyinfe/semi-ui/lib/es/_base/base.css';
 import './theme.css';
 import './index.css';
 import { App } from './app/app.tsx';
+import { createRouter } from './app/router.tsx';
 import { meQueryOptions } from './features/auth/api/get-me.ts';
 import { queryClient } from './lib/query-client.ts';
 import { startAriaRepair } from './lib/aria-repair.ts';
@@ -13,11 +14,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 startAriaRepair();
-// A returning visitor's user is asked for now, while the router loads the shell's code: the shell
-// renders once it has both, so neither waits for the other (issue #20, first paint and first row).
+// A returning visitor's user is asked for now, and the router made before React renders anything:
+// it starts the route's code (which the page's HTML had the browser fetch already) and loaders at
+// once, so the shell waits for neither the first render nor the other (issue #20, first paint).
 if (hasAccessToken()) void queryClient.prefetchQuery(meQueryOptions());
+const router = createRouter();
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App router={router} />
   </StrictMode>,
 );

@@ -4,11 +4,18 @@
 // and the SPA's router shows its own not-found page. The build writes each asset compressed beside
 // it (.br, .gz: web/vite.config.ts); the file the browser accepts is sent as it is, never compressed
 // per request. Which files have compressed copies is read when the app is created: a build made while
-// the API runs is served uncompressed until the next start.
-import { existsSync } from 'node:fs';
+// the API runs is served uncompressed until the next start. Each route's page names the code that
+// route needs (shared/src/route-preloads.ts), so the browser fetches it with the entry.
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import {
+  matchRoute,
+  ROUTE_PRELOADS_FILE,
+  type RoutePreload,
+  type RoutePreloads,
+} from '@portal/shared/route-preloads';
 import { NotFound } from '../errors.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -19,9 +26,64 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/**
+ * The route's files as links for the head: scripts as module preloads, which Vite's loader then finds
+ * and does not fetch again; stylesheets as preloads, which it turns into stylesheets when the screen
+ * mounts (a stylesheet link here would hold back the entry's scripts until it had loaded).
+ */
+export function preloadLinks(route: RoutePreload): string {
+  return [
+    ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...route.styles.map(
+      (href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`,
+    ),
+  ].join('');
+}
+
+interface Build {
+  modified: number;
+  html: string;
+  preloads: RoutePreloads;
+  pages: Map<string, string>;
+}
+
+/**
+ * index.html as each route is sent it, read once per build: a build made while the API runs is
+ * picked up at the next request (the file's time changes), as before.
+ */
+function builtPages(webDistDir: string) {
+  const indexFile = path.join(webDistDir, 'index.html');
+  let build: Build | null = null;
+  return (pathname: string): string | null => {
+    const modified = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (modified === undefined) return null;
+    if (build?.modified !== modified) {
+      let preloads: RoutePreloads = { routes: [] };
+      try {
+        preloads = JSON.parse(
+          readFileSync(path.join(webDistDir, ROUTE_PRELOADS_FILE), 'utf8'),
+        ) as RoutePreloads;
+      } catch {
+        // A build without the list (an older one) is served as it is.
+      }
+      build = { modified, html: readFileSync(indexFile, 'utf8'), preloads, pages: new Map() };
+    }
+    const route = matchRoute(build.preloads.routes, pathname);
+    if (!route) return build.html;
+    let page = build.pages.get(route.pattern);
+    if (page === undefined) {
+      page = build.html.replace('</head>', `${preloadLinks(route)}</head>`);
+      build.pages.set(route.pattern, page);
+    }
+    return page;
+  };
+}
+
 export function spa(webDistDir: string): Router {
   const router = Router();
-  const indexFile = path.join(webDistDir, 'index.html');
+  const pageFor = builtPages(webDistDir);
 
   router.use(
     '/assets',
@@ -48,11 +110,10 @@ export function spa(webDistDir: string): Router {
     }
     res.setHeader('Cache-Control', 'no-cache');
     // Checked per request, so building the web while the API runs needs no restart.
-    if (!existsSync(indexFile)) {
-      res.status(200).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      return;
-    }
-    res.sendFile(indexFile);
+    res
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .send(pageFor(req.path) ?? NOT_BUILT_PAGE);
   });
 
   return router;

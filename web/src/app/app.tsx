@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { setNavigate } from '@/lib/navigation.ts';
 import { AppProvider } from './provider.tsx';
-import { createRouter } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 
-export function App() {
-  const [router] = useState(createRouter);
+export function App({ router }: { router: AppRouter }) {
   useEffect(() => {
     setNavigate((to, options) => void router.navigate(to, options));
     return () => setNavigate(null);

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { PERM } from '@portal/shared/permissions';
 import { FORBIDDEN_TITLE } from '@/components/errors/forbidden.tsx';
 import { queryClient } from '@/lib/query-client.ts';
+import { setPushTokenProvider } from '@/lib/push-token.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { mockFetch } from '@/testing/fetch-mock.ts';
 import { page, userState } from '@/testing/fixtures.ts';
@@ -182,5 +183,55 @@ describe('permission guard (issue #12 item 13)', () => {
     renderApp('/workflow/nodes');
     expect(await screen.findByText('ノードがありません。')).toBeInTheDocument();
     expect(screen.queryByTestId('forbidden')).not.toBeInTheDocument();
+  });
+});
+
+describe('first load order (issue 20)', () => {
+  const paths = (requests: { path: string }[]) => requests.map((request) => request.path);
+
+  it("asks for a task list's rows as the route loads, before the shell's parts, and once", async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    const { requests } = mockPortalApi({
+      'GET /api/task/tasks/': { body: page([]) },
+      'GET /api/task/workflows/': { body: [] },
+    });
+    renderApp('/task/tasks/approval?page=2&workflow=3');
+    expect(await screen.findByText('該当する申請がありません。')).toBeInTheDocument();
+    const lists = requests.filter((request) => request.path === '/api/task/tasks/');
+    expect(lists).toHaveLength(1);
+    expect(Object.fromEntries(lists[0]!.query)).toMatchObject({
+      filter: 'approval',
+      page: '2',
+      workflow: '3',
+    });
+    await waitFor(() => expect(paths(requests)).toContain('/api/account/statistics/'));
+    expect(paths(requests).indexOf('/api/task/tasks/')).toBeLessThan(
+      paths(requests).indexOf('/api/account/statistics/'),
+    );
+  });
+
+  it('asks for nothing but the user for a visitor without a token', async () => {
+    const { requests } = mockPortalApi();
+    renderApp('/task/tasks/approval');
+    expect(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 12_000 })).toBeInTheDocument();
+    expect(paths(requests)).not.toContain('/api/task/tasks/');
+  }, 30_000);
+
+  it("with a push bridge, registers the device before the shell's parts load", async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    const { requests } = mockPortalApi({ 'POST /api/firebase-devices/': { body: {} } });
+    setPushTokenProvider({ getToken: () => Promise.resolve('DEVICE'), description: 'Lark iOS' });
+    try {
+      renderApp('/home');
+      expect(await screen.findByText(/こんにちは、山田 太郎 さん/)).toBeInTheDocument();
+      await waitFor(() => expect(paths(requests)).toContain('/api/account/statistics/'));
+      expect(paths(requests).indexOf('/api/firebase-devices/')).toBeGreaterThan(-1);
+      expect(paths(requests).indexOf('/api/firebase-devices/')).toBeLessThan(
+        paths(requests).indexOf('/api/account/statistics/'),
+      );
+    } finally {
+      setPushTokenProvider(null);
+      localStorage.clear();
+    }
   });
 });

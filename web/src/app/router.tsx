@@ -1,27 +1,62 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { RouteError } from '@/components/errors/route-error.tsx';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
 import { PAGE_TITLES, type PagePattern } from '@/config/page-titles.ts';
 import { PATHS } from '@/config/paths.ts';
 import { ROUTE_PERMISSIONS } from '@/config/route-permissions.ts';
+import { prefetchTaskList } from '@/features/tasks/api/get-tasks.ts';
 import { lazyPage } from '@/lib/lazy-route.ts';
+import { hasAccessToken } from '@/stores/session-store.ts';
 import { AppRoot } from './app-root.tsx';
 import { alwaysRevalidate, requireAuth, requirePermission, resetServerStatus } from './guards.ts';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
 /**
+ * Starts a screen's first query from its URL while the screen's code loads, so the rows come with
+ * the code rather than after it (issue 20). Called for a signed-in visitor allowed the screen.
+ */
+type Prefetch = (url: URL) => void;
+
+// The web build reads this file's page(), publicPage() and loadShell to list each route's files,
+// which the server names in the page's HTML (web/build/route-preloads.ts): keep their arguments
+// literal, a pattern and an arrow returning import('…').
+
+/** The signed-in shell (sidebar, top bar, footer): it loads with every page() below. */
+const loadShell = () => import('./layout/app-layout.tsx');
+
+/** A page open to everyone: the sign-in pages. */
+function publicPage(pattern: '/login' | '/login-native', load: PageModule): RouteObject {
+  return {
+    id: pattern.slice(1),
+    path: pattern,
+    handle: { title: PAGE_TITLES[pattern] },
+    lazy: lazyPage(load),
+  };
+}
+
+/**
  * A login-required page: its title from the one table, its code in its own chunk, and the guard of
  * its permission, if it needs one (config/route-permissions.ts).
  */
-function page(pattern: Exclude<PagePattern, '*'>, load: PageModule): RouteObject {
+function page(pattern: Exclude<PagePattern, '*'>, load: PageModule, prefetch?: Prefetch): RouteObject {
   const required = ROUTE_PERMISSIONS[pattern];
+  const guard = required ? requirePermission(required) : null;
+  const loader =
+    guard || prefetch
+      ? async ({ request }: LoaderFunctionArgs) => {
+          // The guard throws the refusal, so a refused screen asks for nothing.
+          if (guard) await guard();
+          if (prefetch && hasAccessToken()) prefetch(new URL(request.url));
+          return null;
+        }
+      : undefined;
   return {
     path: pattern.slice(1),
     handle: { title: PAGE_TITLES[pattern] },
-    ...(required ? { loader: requirePermission(required) } : {}),
+    ...(loader ? { loader } : {}),
     lazy: lazyPage(load),
     ErrorBoundary: RouteError,
   };
@@ -37,24 +72,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullPageSpinner,
     ErrorBoundary: RouteError,
     children: [
-      {
-        id: 'login',
-        path: PATHS.login,
-        handle: { title: PAGE_TITLES['/login'] },
-        lazy: lazyPage(() => import('@/features/auth/routes/login.tsx')),
-      },
-      {
-        id: 'login-native',
-        path: PATHS.loginNative,
-        handle: { title: PAGE_TITLES['/login-native'] },
-        lazy: lazyPage(() => import('@/features/auth/routes/login-native.tsx')),
-      },
+      publicPage('/login', () => import('@/features/auth/routes/login.tsx')),
+      publicPage('/login-native', () => import('@/features/auth/routes/login-native.tsx')),
       {
         id: 'root',
         path: '/',
         loader: requireAuth,
         shouldRevalidate: alwaysRevalidate,
-        lazy: lazyPage(() => import('./layout/app-layout.tsx')),
+        lazy: lazyPage(loadShell),
         children: [
           { index: true, loader: () => redirect(PATHS.home), element: null },
           page('/home', () => import('./routes/home.tsx')),
@@ -83,21 +108,41 @@ export const routes: RouteObject[] = [
           page('/workflow/nodes', () => import('@/features/workflow-admin/routes/node-list.tsx')),
           page('/task/workflows', () => import('@/features/tasks/routes/procedure-list.tsx')),
           page('/task/workflows/:id/create', () => import('./routes/task-create.tsx')),
-          page('/task/tasks/unresolved', () => import('@/features/tasks/routes/task-list.tsx')),
+          page(
+            '/task/tasks/unresolved',
+            () => import('@/features/tasks/routes/task-list.tsx'),
+            prefetchTaskList,
+          ),
           page('/task/tasks/unresolved/:id', () => import('@/features/tasks/routes/task-detail.tsx')),
-          page('/task/tasks/approval', () => import('@/features/tasks/routes/task-list.tsx')),
+          page(
+            '/task/tasks/approval',
+            () => import('@/features/tasks/routes/task-list.tsx'),
+            prefetchTaskList,
+          ),
           page(
             '/task/tasks/approval/:taskId/nodes/:nodeId',
             () => import('@/features/tasks/routes/task-approval.tsx'),
           ),
-          page('/task/tasks/approval-finished', () => import('@/features/tasks/routes/task-list.tsx')),
+          page(
+            '/task/tasks/approval-finished',
+            () => import('@/features/tasks/routes/task-list.tsx'),
+            prefetchTaskList,
+          ),
           page(
             '/task/tasks/approval-finished/:taskId',
             () => import('@/features/tasks/routes/task-detail.tsx'),
           ),
-          page('/task/tasks/finished', () => import('@/features/tasks/routes/task-list.tsx')),
+          page(
+            '/task/tasks/finished',
+            () => import('@/features/tasks/routes/task-list.tsx'),
+            prefetchTaskList,
+          ),
           page('/task/tasks/finished/:taskId', () => import('@/features/tasks/routes/task-detail.tsx')),
-          page('/task/tasks/observer', () => import('@/features/tasks/routes/task-list.tsx')),
+          page(
+            '/task/tasks/observer',
+            () => import('@/features/tasks/routes/task-list.tsx'),
+            prefetchTaskList,
+          ),
           page('/task/tasks/observer/:taskId', () => import('@/features/tasks/routes/task-detail.tsx')),
           page('/expense/uploads', () => import('@/features/expense/routes/upload-history.tsx')),
           page('/expense/upload/', () => import('@/features/expense/routes/upload.tsx')),
@@ -125,3 +170,4 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createRouter>;

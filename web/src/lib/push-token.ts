@@ -23,6 +23,9 @@ export function setPushTokenProvider(next: PushTokenProvider | null): void {
   provider = next;
 }
 
+/** Whether a bridge can give a push token: without one there is nothing to register. */
+export const hasPushTokenProvider = (): boolean => provider !== null;
+
 function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => resolve(fallback), ms);

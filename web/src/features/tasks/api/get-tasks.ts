@@ -3,6 +3,9 @@ import type { TTaskListItem, TTaskListQuery } from '@portal/shared/contracts/tas
 import type { TPage } from '@portal/shared/contracts/pagination';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { readListQuery } from '../lib/list-query.ts';
+import { listFilterOf } from '../lib/paths.ts';
 
 export const getTasks = (query: TTaskListQuery) =>
   api.get<TPage<TTaskListItem>>('/task/tasks/', { query: { ...query } });
@@ -15,3 +18,9 @@ export const tasksQueryOptions = (query: TTaskListQuery) =>
   });
 
 export const useTasks = (query: TTaskListQuery) => useQuery(tasksQueryOptions(query));
+
+/** The list a task-list URL shows, asked for while its screen's code loads (the router's prefetch). */
+export function prefetchTaskList(url: URL): void {
+  const query = readListQuery(url.searchParams, listFilterOf(url.pathname));
+  void queryClient.prefetchQuery(tasksQueryOptions(query));
+}
