@@ -8,8 +8,8 @@ import {
 import type { z } from 'zod';
 
 /**
- * Any zod 4 schema, classic or zod/mini (the sign-in contract is mini to keep that page small): both
- * carry safeParseAsync. Typed structurally so this module imports no zod at run time.
+ * Any zod 4 schema, classic or zod/mini: both carry safeParseAsync. Typed structurally so this
+ * module imports no zod at run time.
  */
 type AnySchema = z.core.$ZodType<FieldValues, FieldValues> & {
   safeParseAsync(

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import { useWatch } from 'react-hook-form';
-import type { TTokenAuthRequest, ZTokenAuthRequest } from '@portal/shared/contracts/token-auth';
+import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { PASSWORD_LABEL, USERNAME_LABEL } from '@portal/shared/contracts/auth-fields';
+import { tokenAuthProblems, type TokenAuthValues } from '@portal/shared/contracts/token-auth-rules';
 import { Alert } from '@/components/alert.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
-import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { formErrorMessage } from '@/lib/error-messages.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { useTokenAuth } from '../api/token-auth.ts';
@@ -13,11 +12,18 @@ import { useTokenAuth } from '../api/token-auth.ts';
 const FIELDS = ['username', 'password'] as const;
 
 /**
- * The shared schema (zod/mini) loads when the user first focuses the form rather than with the page:
- * it is needed only to check what was typed.
+ * What was typed, checked by the API's rules and messages without zod (shared token-auth-rules.ts):
+ * the sign-in page is the first a new user loads, and zod would be a quarter of its script.
  */
-const loadSchema = (): Promise<typeof ZTokenAuthRequest> =>
-  import('@portal/shared/contracts/token-auth').then((module) => module.ZTokenAuthRequest);
+const resolver: Resolver<TokenAuthValues> = (values): ResolverResult<TokenAuthValues> => {
+  const problems = Object.entries(tokenAuthProblems(values));
+  if (problems.length === 0)
+    return { values: { username: values.username.trim(), password: values.password }, errors: {} };
+  const errors: FieldErrors<TokenAuthValues> = Object.fromEntries(
+    problems.map(([field, message]) => [field, { type: 'validate', message }]),
+  );
+  return { values: {}, errors };
+};
 
 /**
  * The username/password form (spec §5). A failed sign-in keeps what was typed and shows the
@@ -29,16 +35,21 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useZodForm(loadSchema, { defaultValues: { username: '', password: '' } });
+  } = useForm<TokenAuthValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { username: '', password: '' },
+    resolver,
+  });
   const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const tokenAuth = useTokenAuth();
   const [serverError, setServerError] = useState<string | null>(null);
-  // Set the moment the form is sent, before the schema loads and the request leaves: on a slow
+  // Set the moment the form is sent, before the request leaves: on a slow
   // network the button says at once that it is working (and cannot be pressed twice).
   const [submitting, setSubmitting] = useState(false);
   const busy = submitting || tokenAuth.isPending;
 
-  const submit = handleSubmit(async (values: TTokenAuthRequest) => {
+  const submit = handleSubmit(async (values: TokenAuthValues) => {
     setServerError(null);
     try {
       await tokenAuth.mutateAsync(values);
@@ -57,7 +68,6 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         setSubmitting(true);
         void submit(event).finally(() => setSubmitting(false));
       }}
-      onFocus={() => void loadSchema().catch(() => undefined)}
       noValidate
       aria-label="ログインフォーム"
     >
