@@ -122,12 +122,19 @@ test('an API that stops answering mid-session shows a connection message on a li
 }, testInfo) => {
   await signedIn(page, 'suzuki');
   // The server goes away once the shell is up: every API call now fails to connect.
-  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  let listAttempts = 0;
+  await page.route('**/api/**', (route) => {
+    if (new URL(route.request().url()).pathname === '/api/task/tasks/') listAttempts += 1;
+    return route.abort('connectionrefused');
+  });
   await openFromSidebar(page, /^承認待ち/);
   await expect(page).toHaveURL(/\/task\/tasks\/approval$/);
 
   const message = page.getByRole('alert').filter({ hasText: CANNOT_CONNECT });
   await expect(message).toBeVisible();
+  // The message shows from the first failure while the list still retries by itself (twice); once
+  // it has given up, only 再試行 asks again (else a retry could answer before the click).
+  await expect.poll(() => listAttempts, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
   await expect(page.getByText('該当する申請がありません。')).toHaveCount(0);
   await expect(bell(page)).toBeVisible();
   await keepScreenshot(page, testInfo, 'cannot-connect', { fullPage: false });
