@@ -9,6 +9,11 @@ test.describe('signing in and the portal shell', () => {
     const button = page.getByRole('button', { name: 'Sign in' });
     await expect(button).toBeDisabled();
     await keepScreenshot(page, testInfo, 'login-native');
+    // Semi's parts write Japanese in the page's Japanese fonts, not in Semi's Chinese-first list.
+    const fontOf = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontFamily);
+    expect(await fontOf('.semi-button')).toBe(await fontOf('body'));
+    expect(await fontOf('.semi-input')).toMatch(/^"?Hiragino Sans/);
 
     await signIn(page, 'yamada');
     await expect(page).toHaveURL(/\/home$/);
