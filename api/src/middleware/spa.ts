@@ -50,7 +50,7 @@ interface Build {
 }
 
 /**
- * index.html as each route is sent it, read once per build: a build made while the API runs is
+ * index.html as each route is sent, read once per build: a build made while the API runs is
  * picked up at the next request (the file's time changes), as before.
  */
 function builtPages(webDistDir: string) {
@@ -62,9 +62,8 @@ function builtPages(webDistDir: string) {
     if (build?.modified !== modified) {
       let preloads: RoutePreloads = { routes: [] };
       try {
-        preloads = JSON.parse(
-          readFileSync(path.join(webDistDir, ROUTE_PRELOADS_FILE), 'utf8'),
-        ) as RoutePreloads;
+        const read = JSON.parse(readFileSync(path.join(webDistDir, ROUTE_PRELOADS_FILE), 'utf8')) as unknown;
+        if (Array.isArray((read as Partial<RoutePreloads> | null)?.routes)) preloads = read as RoutePreloads;
       } catch {
         // A build without the list (an older one) is served as it is.
       }
