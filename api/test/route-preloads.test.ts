@@ -94,13 +94,21 @@ describe("a route's page", () => {
     await writeFile(path.join(dist, 'index.html'), INDEX);
   });
 
-  it('is served as built when the build wrote no list', async () => {
+  it('is served as built when the build wrote no list, or one it cannot read', async () => {
     const bare = await mkdtemp(path.join(tmpdir(), 'portal-dist-'));
     try {
       await writeFile(path.join(bare, 'index.html'), INDEX);
-      const res = await request(t.appWith({ webDistDir: bare })).get('/home');
-      expect(res.status).toBe(200);
-      expect(res.text).toBe(INDEX);
+      const app = t.appWith({ webDistDir: bare });
+      for (const list of [null, '{"routes": null}', '[1, 2]', '{"routes": [', 'null']) {
+        await mkdir(path.join(bare, '.vite'), { recursive: true });
+        if (list !== null) await writeFile(path.join(bare, ROUTE_PRELOADS_FILE), list);
+        // A new build: the list is read again.
+        const later = new Date(Date.now() + 10_000 * (1 + (list?.length ?? 0)));
+        await utimes(path.join(bare, 'index.html'), later, later);
+        const res = await request(app).get('/home');
+        expect(res.status, String(list)).toBe(200);
+        expect(res.text, String(list)).toBe(INDEX);
+      }
     } finally {
       await rm(bare, { recursive: true, force: true });
     }
