@@ -11,7 +11,10 @@ test.describe('signing in and the portal shell', () => {
     await keepScreenshot(page, testInfo, 'login-native');
     // Semi's parts write Japanese in the page's Japanese fonts, not in Semi's Chinese-first list.
     const fontOf = (selector: string) =>
-      page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontFamily);
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).fontFamily);
     expect(await fontOf('.semi-button')).toBe(await fontOf('body'));
     expect(await fontOf('.semi-input')).toMatch(/^"?Hiragino Sans/);
 
