@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { parseAst } from 'rolldown/parseAst';
 import type { Plugin } from 'vite';
+import { reachable } from './reachable.ts';
 // Relative, not '@portal/shared/…': Vite bundles its config with local files only, and Node 20 cannot
 // load a TypeScript package from node_modules.
 import {
@@ -109,20 +110,9 @@ export function routePreloads(
     if (!chunk) throw new Error(`route-preloads: no chunk holds ${module}`);
     return chunk;
   };
-  const closure = (roots: readonly BuiltChunk[]) => {
-    const seen = new Set<BuiltChunk>();
-    const stack = [...roots];
-    while (stack.length > 0) {
-      const chunk = stack.pop()!;
-      if (seen.has(chunk)) continue;
-      seen.add(chunk);
-      for (const file of chunk.imports) {
-        const imported = byFile.get(file);
-        if (imported) stack.push(imported);
-      }
-    }
-    return [...seen];
-  };
+  const closure = (roots: readonly BuiltChunk[]) => [
+    ...reachable(roots, (chunk) => chunk.imports.flatMap((file) => byFile.get(file) ?? [])),
+  ];
   const entry = new Set(closure(chunks.filter((chunk) => chunk.isEntry)));
   const entryCss = new Set([...entry].flatMap((chunk) => chunk.css));
   const shell = chunkOf(table.shell);

@@ -4,23 +4,15 @@
 // together. Modules the entry already has stay there; the few the sign-in pages share with the shell
 // (an icon, the Lark bridge) join the entry's shared chunk, so the sign-in pages never load the shell.
 import path from 'node:path';
+import { reachable } from './reachable.ts';
 import type { RouteTable } from './route-preloads.ts';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
-function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...roots];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-  }
-  return seen;
-}
+const staticClosure = (graph: ModuleGraph, roots: readonly string[]) =>
+  reachable(roots, (id) => graph.getModuleInfo(id)?.importedIds ?? []);
 
 interface ShellSets {
   /** The shell's own modules, the layout module included. */
