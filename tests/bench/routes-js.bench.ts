@@ -196,6 +196,35 @@ const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.flo
 
 const kb = (n: number) => (n / 1024).toFixed(1);
 
+/**
+ * How fast this machine runs script in the browser, unthrottled: the median of five runs of a fixed
+ * workload (sorting, string building, JSON), in ms. The paint figures are the machine's speed slowed
+ * 4×, so they move with it: this figure says how far two runs on different machines compare.
+ */
+async function referenceWorkloadMs(browser: Browser): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      runs.push(
+        await page.evaluate(() => {
+          const start = performance.now();
+          let seed = 1;
+          const numbers = Array.from({ length: 200_000 }, () => (seed = (seed * 16_807) % 2_147_483_647));
+          numbers.sort((a, b) => a - b);
+          const rows = numbers.slice(0, 20_000).map((n) => ({ id: n, label: `行${n.toString(36)}` }));
+          const text = JSON.stringify(rows);
+          if ((JSON.parse(text) as unknown[]).length !== rows.length) throw new Error('workload');
+          return performance.now() - start;
+        }),
+      );
+    }
+    return median(runs);
+  } finally {
+    await page.close();
+  }
+}
+
 async function main() {
   execFileSync(
     process.execPath,
@@ -282,6 +311,7 @@ async function main() {
 
     // As suzuki, a 課長 with requests awaiting him: the approval list has rows.
     const approver = await signIn(browser, server.base, 'suzuki');
+    const reference = await referenceWorkloadMs(browser);
     console.log(
       `\nFirst visit as a mid phone (${PHONE.width} px, CPU ×${PHONE.cpuSlowdown}, +${PHONE.latencyMs} ms a round trip), ` +
         `median of ${PAINT_RUNS} (ms from navigation start)\n`,
@@ -303,6 +333,9 @@ async function main() {
       );
     }
     console.log(`\n${verdicts.join('\n')}`);
+    console.log(
+      `This machine's reference workload, unthrottled: ${reference.toFixed(0)} ms (lower is faster)`,
+    );
   } finally {
     await browser.close();
     await server.stop();
