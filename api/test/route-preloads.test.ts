@@ -99,7 +99,15 @@ describe("a route's page", () => {
     try {
       await writeFile(path.join(bare, 'index.html'), INDEX);
       const app = t.appWith({ webDistDir: bare });
-      for (const list of [null, '{"routes": null}', '[1, 2]', '{"routes": [', 'null']) {
+      for (const list of [
+        null,
+        '{"routes": null}',
+        '[1, 2]',
+        '{"routes": [',
+        'null',
+        '{"routes": [1, null, {"pattern": 5}]}',
+        '{"routes": [{"pattern": "/home", "scripts": "/assets/a.js", "styles": []}]}',
+      ]) {
         await mkdir(path.join(bare, '.vite'), { recursive: true });
         if (list !== null) await writeFile(path.join(bare, ROUTE_PRELOADS_FILE), list);
         // A new build: the list is read again.

@@ -45,13 +45,32 @@ export function preloadLinks(route: RoutePreload): string {
 interface Build {
   modified: number;
   html: string;
-  preloads: RoutePreloads;
+  routes: RoutePreload[];
   pages: Map<string, string>;
+}
+
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+const isRoutePreload = (value: unknown): value is RoutePreload => {
+  const route = value as Partial<RoutePreload> | null;
+  return typeof route?.pattern === 'string' && isStrings(route.scripts) && isStrings(route.styles);
+};
+
+/** The build's route list; what is missing or not of its shape (an older build, a damaged file) is left out. */
+function readPreloads(file: string): RoutePreload[] {
+  try {
+    const routes = (JSON.parse(readFileSync(file, 'utf8')) as Partial<RoutePreloads> | null)?.routes;
+    return Array.isArray(routes) ? routes.filter(isRoutePreload) : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
  * index.html as each route is sent, read once per build: a build made while the API runs is
- * picked up at the next request (the file's time changes), as before.
+ * picked up at the next request (the file's time changes), as before. Null while there is no
+ * index.html to send (not built yet, or removed by a build under way).
  */
 function builtPages(webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -60,16 +79,16 @@ function builtPages(webDistDir: string) {
     const modified = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     if (modified === undefined) return null;
     if (build?.modified !== modified) {
-      let preloads: RoutePreloads = { routes: [] };
+      let html: string;
       try {
-        const read = JSON.parse(readFileSync(path.join(webDistDir, ROUTE_PRELOADS_FILE), 'utf8')) as unknown;
-        if (Array.isArray((read as Partial<RoutePreloads> | null)?.routes)) preloads = read as RoutePreloads;
+        html = readFileSync(indexFile, 'utf8');
       } catch {
-        // A build without the list (an older one) is served as it is.
+        return null;
       }
-      build = { modified, html: readFileSync(indexFile, 'utf8'), preloads, pages: new Map() };
+      const routes = readPreloads(path.join(webDistDir, ROUTE_PRELOADS_FILE));
+      build = { modified, html, routes, pages: new Map() };
     }
-    const route = matchRoute(build.preloads.routes, pathname);
+    const route = matchRoute(build.routes, pathname);
     if (!route) return build.html;
     let page = build.pages.get(route.pattern);
     if (page === undefined) {
