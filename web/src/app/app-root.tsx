@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { APP_NAME } from '@/config/page-titles.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
+import { useScreenTitle } from './layout/use-screen-title.ts';
 
 /** The top route: keeps the browser tab's title in step with the page. */
 export function AppRoot() {
-  const title = usePageTitle();
+  const title = useScreenTitle();
   useEffect(() => {
     document.title = title ? `${title} | ${APP_NAME}` : APP_NAME;
   }, [title]);

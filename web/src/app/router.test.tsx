@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -136,6 +137,36 @@ describe('signed-in shell (spec §2.3)', () => {
     mockPortalApi();
     const router = renderApp('/login-native?access_token=TOKEN&next=https%3A%2F%2Fevil.example');
     await waitFor(() => expect(here(router)).toBe('/home'));
+  });
+
+  // The form replaces whatever page was asked for, so the heading and the tab say what is shown.
+  it('titles the change of password an administrator’s reset requires, then the page asked for', async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    let changed = false;
+    const state = userState();
+    const { requests } = mockPortalApi({
+      'POST /api/account/me/': () => ({
+        body: { ...state, me: { ...state.me, must_change_password: !changed } },
+      }),
+      'POST /api/account/password/': () => {
+        changed = true;
+        return { body: { detail: 'パスワードを変更しました。' } };
+      },
+      'GET /api/task/workflows/': { body: [] },
+    });
+    renderApp('/task/workflows');
+    expect(await screen.findByRole('button', { name: '変更する' })).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('パスワードの変更');
+    expect(document.title).toBe('パスワードの変更 | 社員ポータル');
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/現在のパスワード/), 'temporary-1');
+    await user.type(screen.getByLabelText(/^新しいパスワード/), 'my-own-password');
+    await user.click(screen.getByRole('button', { name: '変更する' }));
+    expect(await screen.findByText('申請できる手続きがありません。')).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('手続き一覧');
+    expect(document.title).toBe('手続き一覧 | 社員ポータル');
+    expect(requests.filter((r) => r.path === '/api/account/password/')).toHaveLength(1);
   });
 });
 

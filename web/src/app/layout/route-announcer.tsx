@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PAGE_TITLES } from '@/config/page-titles.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { useSessionStore } from '@/stores/session-store.ts';
+import { useScreenTitle } from './use-screen-title.ts';
 
 export const PAGE_HEADING_ID = 'page-title';
 
@@ -13,9 +11,7 @@ export const PAGE_HEADING_ID = 'page-title';
  */
 export function RouteAnnouncer() {
   const { pathname } = useLocation();
-  const routeTitle = usePageTitle();
-  const notFound = useSessionStore((state) => state.serverStatus === 404);
-  const title = notFound ? PAGE_TITLES['*'] : routeTitle;
+  const title = useScreenTitle();
   const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -3,21 +3,18 @@ import IconCalendar from '@douyinfe/semi-icons/lib/es/icons/IconCalendar';
 import IconMenu from '@douyinfe/semi-icons/lib/es/icons/IconMenu';
 import { useNavigate } from 'react-router-dom';
 import { useStatistics } from '@/api/get-statistics.ts';
-import { PAGE_TITLES } from '@/config/page-titles.ts';
 import { PATHS } from '@/config/paths.ts';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
-import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { useSessionStore } from '@/stores/session-store.ts';
 import { useUiStore } from '@/stores/ui-store.ts';
 import { PAGE_HEADING_ID } from './route-announcer.tsx';
+import { useScreenTitle } from './use-screen-title.ts';
 import { UserMenu } from './user-menu.tsx';
 
 export function TopBar() {
   const navigate = useNavigate();
   const isMobile = useIsMobile();
-  const routeTitle = usePageTitle();
-  const notFound = useSessionStore((state) => state.serverStatus === 404);
+  const title = useScreenTitle();
   const openDrawer = useUiStore((state) => state.setNavDrawerOpen);
   // On a phone the sidebar's counts are out of sight: the menu button says requests await the user.
   const statistics = useStatistics({ enabled: isMobile });
@@ -47,7 +44,7 @@ export function TopBar() {
         </span>
       ) : null}
       <h1 className="top-bar__title" id={PAGE_HEADING_ID} data-testid="page-title" tabIndex={-1}>
-        {notFound ? PAGE_TITLES['*'] : routeTitle}
+        {title}
       </h1>
       <div className="top-bar__actions">
         <Button
