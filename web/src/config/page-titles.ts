@@ -51,3 +51,6 @@ export const PAGE_TITLES = {
 export type PagePattern = keyof typeof PAGE_TITLES;
 
 export const APP_NAME = '社員ポータル';
+
+/** Not a route: the form an administrator's password reset puts in place of any page (issue 14). */
+export const PASSWORD_CHANGE_TITLE = 'パスワードの変更';

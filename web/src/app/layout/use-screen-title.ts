@@ -1,8 +1,6 @@
-import { PAGE_TITLES } from '@/config/page-titles.ts';
+import { PAGE_TITLES, PASSWORD_CHANGE_TITLE } from '@/config/page-titles.ts';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
-
-export const PASSWORD_CHANGE_TITLE = 'パスワードの変更';
 
 /**
  * The title of what the screen shows, for the top bar, the announcer and the browser tab: the

@@ -9,6 +9,7 @@ import type { TPasswordChange } from '@portal/shared/contracts/account';
 import { NEW_PASSWORD_MIN } from '@portal/shared/limits';
 import { FIELD_MSG } from '@portal/shared/messages';
 import { queryKeys } from '@/api/query-keys.ts';
+import { PASSWORD_CHANGE_TITLE } from '@/config/page-titles.ts';
 import { Alert } from '@/components/alert.tsx';
 import { addProblem, checkResolver, type Problems } from '@/components/form/check-resolver.ts';
 import { TextField } from '@/components/form/text-field.tsx';
@@ -56,9 +57,14 @@ export default function PasswordChange() {
     }
   });
   return (
-    <Page headingId="password-change-heading" title="パスワードの変更">
+    <Page headingId="password-change-heading" title={PASSWORD_CHANGE_TITLE}>
       <Alert type="warning">{MUST_CHANGE}</Alert>
-      <form className="login-form" noValidate aria-label="パスワードの変更" onSubmit={(e) => void submit(e)}>
+      <form
+        className="login-form"
+        noValidate
+        aria-label={PASSWORD_CHANGE_TITLE}
+        onSubmit={(e) => void submit(e)}
+      >
         {formError.length > 0 ? <Alert>{formError.join(' ')}</Alert> : null}
         <TextField
           control={form.control}
