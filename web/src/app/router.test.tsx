@@ -105,6 +105,27 @@ describe('signed-in shell (spec §2.3)', () => {
     expect(document.title).toBe('アップロード詳細 | 社員ポータル');
   });
 
+  it('leaves focus at the start on the page the document opened on, then moves it to each heading', async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    mockPortalApi();
+    const router = renderApp('/home');
+    const heading = await screen.findByTestId('page-title');
+    await waitFor(() => expect(screen.getByTestId('route-announcer')).toHaveTextContent('ホーム'));
+    // The skip link stays the first Tab stop, as on any page load.
+    expect(document.body).toHaveFocus();
+    await act(() => router.navigate('/home?page=2'));
+    expect(document.body).toHaveFocus();
+
+    await act(() => router.navigate('/manual'));
+    await waitFor(() => expect(heading).toHaveTextContent('マニュアル'));
+    expect(heading).toHaveFocus();
+    // Back on the opening page by a route change: a route change like any other.
+    act(() => heading.blur());
+    await act(() => router.navigate('/home'));
+    await waitFor(() => expect(heading).toHaveTextContent('ホーム'));
+    expect(heading).toHaveFocus();
+  });
+
   it('shows Page not found for an unknown path', async () => {
     useSessionStore.getState().setTokens({ access: 'A' });
     mockPortalApi();
