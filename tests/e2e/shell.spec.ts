@@ -25,6 +25,24 @@ test.describe('signing in and the portal shell', () => {
     await openSidebar(page);
     await expect(page.getByTestId('sidebar').getByText('承認待ち')).toBeVisible();
     await keepScreenshot(page, testInfo, 'home');
+
+    // A returning visit: the page's inline script asks for the user as the page arrives (the CSP
+    // allows it by its hash) and the app takes that answer. Its request is the only one, and it is
+    // the page's: the app's own would carry an Idempotency-Key.
+    const meRequests: (string | undefined)[] = [];
+    const refused: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/account/me/')
+        meRequests.push(request.headers()['idempotency-key']);
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.reload();
+    await expect(page.getByText(/こんにちは、山田 太郎 さん/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'お知らせ' })).toBeVisible();
+    expect(meRequests).toEqual([undefined]);
+    expect(refused).toEqual([]);
   });
 
   test('a wrong password shows the server message and keeps what was typed', async ({ page }) => {

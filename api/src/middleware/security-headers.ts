@@ -1,8 +1,9 @@
 // helmet with a CSP the SPA can live with: its own scripts only (plus hosts from config, e.g. Lark's
-// H5 SDK), inline styles (Semi UI writes style attributes), data:/blob: images (calendar images,
-// attachment previews).
+// H5 SDK, and the page's own inline script by its hash: see spa.ts), inline styles (Semi UI writes
+// style attributes), data:/blob: images (calendar images, attachment previews).
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 
 export interface CspExtras {
   readonly scriptSrc: readonly string[];
@@ -27,4 +28,26 @@ export function securityHeaders(extras: CspExtras): RequestHandler {
       },
     },
   });
+}
+
+const CSP_HEADER = 'Content-Security-Policy';
+
+/** The CSP source that allows exactly this inline script's text. */
+export const scriptHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The policy with these sources added to its script-src (a policy without one is left as it is). */
+export function withScriptSources(policy: string, sources: readonly string[]): string {
+  if (sources.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) =>
+      /^\s*script-src\s/i.test(directive) ? `${directive.trimEnd()} ${sources.join(' ')}` : directive,
+    )
+    .join(';');
+}
+
+/** Allows a page's own inline scripts, on this response only, on top of the policy already set. */
+export function allowInlineScripts(res: Response, hashes: readonly string[]): void {
+  const policy = res.getHeader(CSP_HEADER);
+  if (typeof policy === 'string') res.setHeader(CSP_HEADER, withScriptSources(policy, hashes));
 }

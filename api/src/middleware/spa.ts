@@ -17,6 +17,7 @@ import {
   type RoutePreloads,
 } from '@portal/shared/route-preloads';
 import { NotFound } from '../errors.ts';
+import { allowInlineScripts, scriptHash } from './security-headers.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><title>社員ポータル</title></head>
@@ -45,6 +46,8 @@ export function preloadLinks(route: RoutePreload): string {
 interface Build {
   modified: number;
   html: string;
+  /** The CSP hashes of the page's inline scripts (the early request for the user: web/build/early-me-script.ts). */
+  scriptHashes: string[];
   routes: RoutePreload[];
   pages: Map<string, string>;
 }
@@ -67,6 +70,12 @@ function readPreloads(file: string): RoutePreload[] {
   }
 }
 
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The hash of each inline script's text, as the CSP names it. */
+export const inlineScriptHashes = (html: string): string[] =>
+  [...html.matchAll(INLINE_SCRIPT)].map((match) => scriptHash(match[1] ?? ''));
+
 /**
  * index.html as each route is sent, read once per build: a build made while the API runs is
  * picked up at the next request (the file's time changes), as before. Null while there is no
@@ -75,7 +84,7 @@ function readPreloads(file: string): RoutePreload[] {
 function builtPages(webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   let build: Build | null = null;
-  return (pathname: string): string | null => {
+  return (pathname: string): { html: string; scriptHashes: string[] } | null => {
     const modified = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     if (modified === undefined) return null;
     if (build?.modified !== modified) {
@@ -86,16 +95,17 @@ function builtPages(webDistDir: string) {
         return null;
       }
       const routes = readPreloads(path.join(webDistDir, ROUTE_PRELOADS_FILE));
-      build = { modified, html, routes, pages: new Map() };
+      build = { modified, html, routes, scriptHashes: inlineScriptHashes(html), pages: new Map() };
     }
+    const { scriptHashes } = build;
     const route = matchRoute(build.routes, pathname);
-    if (!route) return build.html;
+    if (!route) return { html: build.html, scriptHashes };
     let page = build.pages.get(route.pattern);
     if (page === undefined) {
       page = build.html.replace('</head>', `${preloadLinks(route)}</head>`);
       build.pages.set(route.pattern, page);
     }
-    return page;
+    return { html: page, scriptHashes };
   };
 }
 
@@ -128,10 +138,12 @@ export function spa(webDistDir: string): Router {
     }
     res.setHeader('Cache-Control', 'no-cache');
     // Checked per request, so building the web while the API runs needs no restart.
+    const page = pageFor(req.path);
+    if (page) allowInlineScripts(res, page.scriptHashes);
     res
       .status(200)
       .type('text/html; charset=utf-8')
-      .send(pageFor(req.path) ?? NOT_BUILT_PAGE);
+      .send(page?.html ?? NOT_BUILT_PAGE);
   });
 
   return router;

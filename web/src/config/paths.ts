@@ -35,5 +35,3 @@ export const PATHS = {
 } as const;
 
 export const LOGIN_PATHS: readonly string[] = [PATHS.login, PATHS.loginNative];
-
-export const API_BASE = '/api';

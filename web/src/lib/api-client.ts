@@ -4,7 +4,9 @@
 // an older token does not end — and rejects every other failure with an ApiError.
 import type { TTokenPair } from '@portal/shared/contracts/auth';
 import { AUTH_SCHEME, CAS_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '@portal/shared/http';
-import { API_BASE, LOGIN_PATHS } from '@/config/paths.ts';
+import { takeEarlyResponse } from '@/boot/early-me.ts';
+import { API_BASE } from '@/config/api-base.ts';
+import { LOGIN_PATHS } from '@/config/paths.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { ApiError } from './api-error.ts';
 import { loginUrl } from './safe-next.ts';
@@ -104,11 +106,15 @@ async function send(
   idempotencyKey: string | null = null,
 ) {
   const { body } = options;
-  const init: RequestInit = { method, headers: buildHeaders(body, auth, idempotencyKey) };
+  const headers = buildHeaders(body, auth, idempotencyKey);
+  const init: RequestInit = { method, headers };
   if (options.signal) init.signal = options.signal;
   if (body !== undefined) init.body = isRawBody(body) ? body : JSON.stringify(body);
+  const url = apiUrl(path, options.query);
+  // The page may have sent this very request already, as it arrived (src/boot/early-me.ts).
+  const early = body === undefined ? takeEarlyResponse(method, url, headers) : null;
   try {
-    return await fetch(apiUrl(path, options.query), init);
+    return await (early ?? fetch(url, init));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, null, cause instanceof Error ? cause.message : '');

@@ -1,8 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { TUserState } from '@portal/shared/contracts/account';
-
-export const SESSION_STORAGE_KEY = 'portal-session';
+import { SESSION_STORAGE_KEY } from './session-storage-key.ts';
 
 export interface SessionTokens {
   access: string | null;
