@@ -25,7 +25,7 @@ export interface DataCard {
   meta?: ReactNode[];
 }
 
-interface DataListProps<T> {
+export interface DataListProps<T> {
   query: QueryLike<TPage<T>> & { isPlaceholderData?: boolean };
   /** Names the table (its caption) and the card list. */
   label: string;

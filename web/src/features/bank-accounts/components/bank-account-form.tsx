@@ -19,6 +19,7 @@ import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
 import { BankPicker } from './bank-picker.tsx';
+import '@/components/records.css';
 
 const FIELDS = [
   'purpose',

@@ -13,6 +13,7 @@ import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError } from '@/lib/notify.ts';
+import '@/components/records.css';
 
 const FIELDS = ['name', 'name_kana', 'relationship', 'phone', 'address', 'priority'] as const;
 

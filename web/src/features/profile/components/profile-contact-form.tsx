@@ -17,6 +17,7 @@ import { formErrorMessage } from '@/lib/error-messages.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { lookupPostalCode, useUpdateProfile } from '../api/profile.ts';
+import '@/components/records.css';
 
 const FIELDS = ['postal_code', 'address', 'phone', 'email'] as const;
 
