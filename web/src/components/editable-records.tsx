@@ -1,8 +1,8 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import { CONFIRM, SUCCESS } from '@portal/shared/messages';
-import { toastError, toastSuccess } from '@/lib/notify.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { SUCCESS } from '@portal/shared/messages';
+import { toastSuccess } from '@/lib/notify.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
 import { DataList, type DataCard, type DataColumn, type DataListProps } from './data-list.tsx';
 import { Page } from './page.tsx';
 import './records.css';
@@ -111,23 +111,11 @@ export function EditableRecords<T extends EditableRecord>({
         rowKey={(item) => item.id}
         testId={testId}
       />
-      <ConfirmDialog
-        visible={deleting !== null}
+      <ConfirmDelete
+        target={deleting}
         title={deleteTitle}
-        message={CONFIRM.delete}
-        okText="削除する"
-        danger
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove(deleting);
-            setDeleting(null);
-            toastSuccess(SUCCESS.deleted);
-          } catch (error) {
-            toastError(error);
-          }
-        }}
+        remove={remove}
+        onClose={() => setDeleting(null)}
       />
     </Page>
   );

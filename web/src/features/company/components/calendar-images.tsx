@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import type { TCalendarFile } from '@portal/shared/contracts/calendar';
-import { CONFIRM, SUCCESS } from '@portal/shared/messages';
-import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import { toastError, toastSuccess } from '@/lib/notify.ts';
+import { ConfirmDelete } from '@/components/confirm-delete.tsx';
 import { useDeleteCalendarFile } from '../api/delete-calendar-file.ts';
 
 export const NO_CALENDAR_IMAGES = 'カレンダーは登録されていません。';
@@ -37,24 +35,11 @@ export function CalendarImages({ files, canEdit }: { files: TCalendarFile[]; can
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        visible={removing !== null}
+      <ConfirmDelete
+        target={removing}
         title="カレンダー画像の削除"
-        message={CONFIRM.delete}
-        okText="削除する"
-        danger
-        onCancel={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          try {
-            await remove.mutateAsync(removing.id);
-            toastSuccess(SUCCESS.deleted);
-          } catch (error) {
-            toastError(error);
-          } finally {
-            setRemoving(null);
-          }
-        }}
+        remove={(file) => remove.mutateAsync(file.id)}
+        onClose={() => setRemoving(null)}
       />
     </>
   );

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { SUCCESS } from '@portal/shared/messages';
+import { ConfirmDelete } from '@/components/confirm-delete.tsx';
 import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { PATHS } from '@/config/paths.ts';
 import { dayjs } from '@/lib/dayjs.ts';
-import { toastError, toastSuccess } from '@/lib/notify.ts';
+import { toastSuccess } from '@/lib/notify.ts';
 import { useDeleteProxy } from '../api/delete-proxy.ts';
 import { useProxy } from '../api/get-proxy.ts';
 import { useUpdateProxy } from '../api/update-proxy.ts';
-import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { ProxyForm } from '../components/proxy-form.tsx';
 import { ProxyStatusTag } from '../components/proxy-status-tag.tsx';
 import { proxyStatus } from '../lib/status.ts';
@@ -57,23 +57,12 @@ export default function ProxyDetailRoute() {
             ) : null}
             <Button onClick={() => navigate(PATHS.proxies)}>一覧へ戻る</Button>
           </ProxyForm>
-          <ConfirmDialog
-            visible={confirming}
+          <ConfirmDelete
+            target={confirming ? id : null}
             title="承認代理の削除"
-            message={CONFIRM.delete}
-            okText="削除する"
-            danger
-            onCancel={() => setConfirming(false)}
-            onConfirm={async () => {
-              try {
-                await remove.mutateAsync(id);
-                setConfirming(false);
-                toastSuccess(SUCCESS.deleted);
-                navigate(PATHS.proxies);
-              } catch (error) {
-                toastError(error);
-              }
-            }}
+            remove={(proxyId) => remove.mutateAsync(proxyId)}
+            onClose={() => setConfirming(false)}
+            onDeleted={() => navigate(PATHS.proxies)}
           />
         </>
       ) : null}

@@ -3,13 +3,13 @@ import Button from '@douyinfe/semi-ui/lib/es/button';
 import Tag from '@douyinfe/semi-ui/lib/es/tag';
 import type { TNode } from '@portal/shared/contracts/workflows';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { ConfirmDelete } from '@/components/confirm-delete.tsx';
 import { QueryState } from '@/components/query-state.tsx';
-import { toastError, toastSuccess } from '@/lib/notify.ts';
+import { toastSuccess } from '@/lib/notify.ts';
 import { useDeleteNode } from '../api/delete-node.ts';
 import { useWorkflowNodes } from '../api/get-workflow-nodes.ts';
 import { useSaveNode } from '../api/save-node.ts';
 import { nodeAssignee, selfDispatchLabel } from '../lib/labels.ts';
-import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { NodeEditor } from './node-editor.tsx';
 
 interface NodeSectionProps {
@@ -100,23 +100,12 @@ export function NodeSection({ workflowId, canAdd, canChange, canDelete }: NodeSe
           }}
         />
       ) : null}
-      <ConfirmDialog
-        visible={removing !== null}
+      <ConfirmDelete
+        target={removing}
         title="ノードの削除"
         message={CONFIRM.removeNode}
-        okText="削除する"
-        danger
-        onCancel={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          try {
-            await deleteNode.mutateAsync(removing.id);
-            setRemoving(null);
-            toastSuccess(SUCCESS.deleted);
-          } catch (error) {
-            toastError(error);
-          }
-        }}
+        remove={(node) => deleteNode.mutateAsync(node.id)}
+        onClose={() => setRemoving(null)}
       />
     </section>
   );

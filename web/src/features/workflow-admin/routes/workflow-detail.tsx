@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CONFIRM, SUCCESS } from '@portal/shared/messages';
+import { SUCCESS } from '@portal/shared/messages';
+import { ConfirmDelete } from '@/components/confirm-delete.tsx';
 import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { Forbidden } from '@/components/errors/forbidden.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { PATHS } from '@/config/paths.ts';
 import { usePageTitle } from '@/hooks/use-page-title.ts';
-import { toastError, toastSuccess } from '@/lib/notify.ts';
+import { toastSuccess } from '@/lib/notify.ts';
 import { useDeleteWorkflow } from '../api/delete-workflow.ts';
 import { useAdminWorkflow } from '../api/get-workflow.ts';
 import { useSaveWorkflow } from '../api/save-workflow.ts';
-import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { NodeSection } from '../components/node-section.tsx';
 import { WorkflowForm } from '../components/workflow-form.tsx';
 import { useWorkflowPerms } from '../lib/permissions.ts';
@@ -66,24 +66,12 @@ export default function WorkflowDetailRoute() {
               canDelete={perms.deleteNode}
             />
           ) : null}
-          <ConfirmDialog
-            visible={deleting}
+          <ConfirmDelete
+            target={deleting ? id : null}
             title="ワークフローの削除"
-            message={CONFIRM.delete}
-            okText="削除する"
-            danger
-            onCancel={() => setDeleting(false)}
-            onConfirm={async () => {
-              try {
-                await remove.mutateAsync(id);
-                setDeleting(false);
-                toastSuccess(SUCCESS.deleted);
-                navigate(PATHS.workflows);
-              } catch (error) {
-                setDeleting(false);
-                toastError(error);
-              }
-            }}
+            remove={(workflowId) => remove.mutateAsync(workflowId)}
+            onClose={() => setDeleting(false)}
+            onDeleted={() => navigate(PATHS.workflows)}
           />
         </>
       ) : null}
