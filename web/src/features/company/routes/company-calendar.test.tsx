@@ -25,7 +25,10 @@ const AUGUST_WORK = Array.from({ length: 31 }, (_, i) => i + 1)
   .filter((day) => ![2, 3, 9, 10, 11, 13, 16, 17, 23, 24, 30, 31].includes(day))
   .map((day) => `2025-08-${String(day).padStart(2, '0')}`);
 
-beforeEach(() => notify.toastSuccess.mockReset());
+beforeEach(() => {
+  notify.toastSuccess.mockReset();
+  notify.toastError.mockReset();
+});
 
 describe('company calendar /company/calendar', () => {
   it('shows the images and the month’s business days, without settings for an employee', async () => {
@@ -58,6 +61,31 @@ describe('company calendar /company/calendar', () => {
     });
     renderWithRouter(<CompanyCalendarRoute />, { path: '/company/calendar?month=2025-08' });
     expect(await screen.findByText(NO_CALENDAR_IMAGES)).toBeInTheDocument();
+  });
+
+  it('lets an administrator delete an image once confirmed, and keeps the dialog on a refusal', async () => {
+    let refuse = true;
+    const { requests } = mockFetch({
+      'GET /api/master/company/calendar': { body: calendar({ can_edit: true }) },
+      'GET /api/task/business-days/2025/8/': { body: AUGUST_WORK },
+      'DELETE /api/master/company/calendar/files/3/': () =>
+        refuse ? { status: 403, body: { detail: '権限がありません。' } } : { status: 204 },
+    });
+    renderWithRouter(<CompanyCalendarRoute />, { path: '/company/calendar?month=2025-08' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '2025年度カレンダー を削除' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('カレンダー画像の削除')).toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    await user.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() => expect(notify.toastError).toHaveBeenCalledOnce());
+    expect(within(dialog).getByTestId('confirm-ok')).toBeVisible();
+
+    refuse = false;
+    await user.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() => expect(notify.toastSuccess).toHaveBeenCalledWith(SUCCESS.deleted));
+    expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(2);
   });
 
   it('lets an administrator change the 法定休日 weekday and the company days off', async () => {
