@@ -6,7 +6,7 @@ interface ConfirmDeleteProps<T> {
   /** What is to be deleted; null while nothing is (the dialog is closed). */
   target: T | null;
   title: string;
-  /** Defaults to the spec's 削除してもよろしいですか (§8.4). */
+  /** Defaults to CONFIRM.delete, 削除します、よろしいですか？ (spec §8.4 asks before deleting; its wording is ours). */
   message?: string;
   remove: (target: T) => Promise<unknown>;
   onClose: () => void;
