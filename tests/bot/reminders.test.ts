@@ -214,7 +214,7 @@ describe('reminderCard', () => {
       ),
     ).toEqual({
       schema: '2.0',
-      config: { update_multi: true },
+      config: { update_multi: true, width_mode: 'fill' },
       header: { title: { tag: 'plain_text', content: '勤怠提出のお願い' }, template: 'orange' },
       body: {
         elements: [

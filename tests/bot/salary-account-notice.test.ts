@@ -1,6 +1,8 @@
 // Issue 13: changing one's salary account tells the employee in Lark ("was this you?"): the API's
-// outbox row reaches the bot, which sends yamada a text message once.
+// outbox row reaches the bot, which sends yamada a message of text once — as a card whose text is
+// plain_text, never Lark's `text` message, which would read <at> (issue 27).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textOf } from './support/cards.ts';
 import { drained } from './support/drained.ts';
 import { openIdOf, startHarness, type Harness } from './support/harness.ts';
 
@@ -11,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('records.lark_notice', () => {
-  it('sends the employee a text message when their salary account changes', async () => {
+  it('sends the employee a message of plain text when their salary account changes', async () => {
     const list = await h.as('yamada')<{ results: { id: number; purpose: string }[] }>(
       'GET',
       '/api/bank-accounts/',
@@ -27,10 +29,9 @@ describe('records.lark_notice', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await drained(h);
-    const notices = h.lark.messages.filter(
-      (m) => m.msg_type === 'text' && m.receive_id === openIdOf('yamada'),
-    );
-    expect(notices).toHaveLength(1);
-    expect(String(notices[0]!.content.text)).toContain('給与振込口座が変更されました');
+    const notices = h.lark.messages.filter((m) => m.receive_id === openIdOf('yamada'));
+    expect(notices.map((m) => m.msg_type)).toEqual(['interactive']);
+    expect(JSON.stringify(notices[0]!.content)).not.toContain('"markdown"');
+    expect(textOf(notices[0]!.content)).toContain('給与振込口座が変更されました');
   });
 });

@@ -5,9 +5,9 @@
 import type { TBotTaskCard, TCardNode, TCardRecipient } from '@portal/shared/contracts/bot-jobs';
 import { CONFIRM, SUCCESS, BOT_MSG } from '@portal/shared/messages';
 import {
+  TEXT_BYTES,
   card,
   divider,
-  escapeMarkdown,
   labelled,
   linkButton,
   markdown,
@@ -15,9 +15,11 @@ import {
   type Card,
   type CardElement,
   type HeaderColour,
+  type LabelledRow,
 } from './card-kit.ts';
 import { dateTime } from './format.ts';
 import { taskSummary } from './task-summary.ts';
+import { bold, markdownText } from './user-text.ts';
 
 export type CardAction = 'approve' | 'send_back' | 'reject';
 
@@ -43,6 +45,12 @@ function subtitle(data: TBotTaskCard): string {
     ? `${data.task.applicant_name}（${data.task.org_name}）`
     : data.task.applicant_name;
 }
+
+const stepRow = (node: TCardNode): LabelledRow => ({
+  label: '承認ステップ',
+  value: node.name,
+  maxBytes: TEXT_BYTES.name,
+});
 
 function actionButton(
   text: string,
@@ -106,18 +114,19 @@ const OUTCOMES: Record<string, { colour: HeaderColour; sentence: string }> = {
 
 function outcome(data: TBotTaskCard, node: TCardNode, alreadyHandled: boolean): CardElement[] {
   const elements: CardElement[] = [];
-  if (alreadyHandled) elements.push(markdown(`**${BOT_MSG.alreadyHandled}**`));
+  if (alreadyHandled) elements.push(markdown(bold(BOT_MSG.alreadyHandled, TEXT_BYTES.short)));
   const done = OUTCOMES[node.status];
   if (done && node.acted_by_name) {
     const who =
       node.is_proxy && node.principal_name
         ? `${node.acted_by_name}（${node.principal_name} の代理）`
         : node.acted_by_name;
-    const rows = [{ label: '処理者', value: who }];
+    const rows: LabelledRow[] = [{ label: '処理者', value: who }];
     if (node.acted_at) rows.push({ label: '日時', value: dateTime(node.acted_at) });
-    if (node.status === '10' && node.reason) rows.push({ label: '却下理由', value: node.reason });
-    if (node.comment) rows.push({ label: 'コメント', value: node.comment });
-    elements.push(markdown(`**${escapeMarkdown(done.sentence)}**`), labelled(rows));
+    if (node.status === '10' && node.reason)
+      rows.push({ label: '却下理由', value: node.reason, maxBytes: TEXT_BYTES.reason });
+    if (node.comment) rows.push({ label: 'コメント', value: node.comment, maxBytes: TEXT_BYTES.comment });
+    elements.push(markdown(bold(done.sentence, TEXT_BYTES.short)), labelled(rows));
   }
   const awaiting = data.nodes.filter((n) => n.status === '01').map((n) => n.name);
   const state =
@@ -139,14 +148,8 @@ export function nodeCard(input: NodeCardInput): Card {
   if (awaiting) {
     const elements: CardElement[] = [];
     if (recipient.principal_name)
-      elements.push(markdown(BOT_MSG.proxyFor(escapeMarkdown(recipient.principal_name))));
-    elements.push(
-      ...taskSummary(data),
-      labelled([{ label: '承認ステップ', value: node.name }]),
-      divider(),
-      approvalForm(data, node),
-      link,
-    );
+      elements.push(markdown(markdownText(BOT_MSG.proxyFor(recipient.principal_name), TEXT_BYTES.short)));
+    elements.push(...taskSummary(data), labelled([stepRow(node)]), divider(), approvalForm(data, node), link);
     return card(BOT_MSG.approvalTitle(data.task.workflow_name), 'blue', elements, subtitle(data));
   }
   const colour = OUTCOMES[node.status]?.colour ?? 'grey';
@@ -155,7 +158,7 @@ export function nodeCard(input: NodeCardInput): Card {
     colour,
     [
       ...taskSummary(data),
-      labelled([{ label: '承認ステップ', value: node.name }]),
+      labelled([stepRow(node)]),
       divider(),
       ...outcome(data, node, input.alreadyHandled ?? false),
       link,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BOT_MSG, CONFIRM, SUCCESS } from '@portal/shared/messages';
 import { taskLink } from '@portal/shared/workflow/task-links';
 import { nodeCard, type NodeCardInput } from './approval-card.ts';
+import { decodeEntities } from '../../test/support/hostile-text.ts';
 import { CARD_MAX_BYTES, cardBytes, type Card } from './card-kit.ts';
 import { openInLark } from './links.ts';
 import { resultCard } from './result-card.ts';
@@ -18,13 +19,15 @@ import {
 
 const OPEN_URL = 'https://applink.example/open?url=x';
 
+/** Every text on the card as Lark shows it: markdown with its entities decoded. */
 function text(card: Card): string {
   const parts: string[] = [];
   const walk = (n: unknown): void => {
     if (Array.isArray(n)) n.forEach(walk);
     else if (n && typeof n === 'object') {
       const o = n as Record<string, unknown>;
-      if (typeof o.content === 'string') parts.push(o.content);
+      if (typeof o.content === 'string')
+        parts.push(o.tag === 'markdown' ? decodeEntities(o.content) : o.content);
       Object.values(o).forEach(walk);
     }
   };
@@ -183,12 +186,14 @@ describe('purity and limits', () => {
     expect(text(card)).toContain('ほか 88 項目');
   });
 
-  it('escapes markdown in what users typed', () => {
+  it('writes what users typed as entities, our labels in bold', () => {
     const data = {
       ...CARD_SAMPLES.general!,
       fields: [{ label: '件名', value: '**重要** [link](http://x)' }],
     };
-    expect(text(nodeCard(input(data)))).toContain('\\*\\*重要\\*\\* \\[link\\]\\(http://x\\)');
+    expect(JSON.stringify(nodeCard(input(data)))).toContain(
+      '**件名**：&#42;&#42;重要&#42;&#42; &#91;link&#93;&#40;http&#58;&#47;&#47;x&#41;',
+    );
   });
 
   it('opens the portal page inside Lark', () => {

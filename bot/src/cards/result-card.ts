@@ -1,7 +1,15 @@
 // The applicant's message when their request is approved to the end, sent back or rejected.
 import type { TBotTaskCard } from '@portal/shared/contracts/bot-jobs';
 import { BOT_MSG } from '@portal/shared/messages';
-import { card, labelled, linkButton, type Card, type HeaderColour } from './card-kit.ts';
+import {
+  TEXT_BYTES,
+  card,
+  labelled,
+  linkButton,
+  type Card,
+  type HeaderColour,
+  type LabelledRow,
+} from './card-kit.ts';
 import { dateTime } from './format.ts';
 import { taskSummary } from './task-summary.ts';
 
@@ -15,12 +23,14 @@ export function resultCard(data: TBotTaskCard, openUrl: string): Card | null {
   const decisive = data.nodes
     .filter((n) => n.acted_at !== null && n.status !== '00' && n.status !== '01')
     .sort((a, b) => (a.acted_at! < b.acted_at! ? 1 : -1))[0];
-  const rows = [{ label: 'ステータス', value: data.task.status_name }];
+  const rows: LabelledRow[] = [{ label: 'ステータス', value: data.task.status_name }];
   if (decisive?.acted_by_name)
     rows.push({ label: '処理者', value: `${decisive.acted_by_name}（${decisive.name}）` });
   if (decisive?.acted_at) rows.push({ label: '日時', value: dateTime(decisive.acted_at) });
-  if (data.task.status === '10' && decisive?.reason) rows.push({ label: '却下理由', value: decisive.reason });
-  if (decisive?.comment) rows.push({ label: 'コメント', value: decisive.comment });
+  if (data.task.status === '10' && decisive?.reason)
+    rows.push({ label: '却下理由', value: decisive.reason, maxBytes: TEXT_BYTES.reason });
+  if (decisive?.comment)
+    rows.push({ label: 'コメント', value: decisive.comment, maxBytes: TEXT_BYTES.comment });
   return card(`${title}：${data.task.workflow_name}`, COLOURS[data.task.status] ?? 'grey', [
     labelled(rows),
     ...taskSummary(data),

@@ -2,17 +2,17 @@
 // an attendance report its month totals, a vacation its dates, days and remaining paid leave,
 // any other request its fields (long values cut, so a card stays small).
 import type { TBotTaskCard, TLabelled } from '@portal/shared/contracts/bot-jobs';
-import { clip, labelled, type CardElement } from './card-kit.ts';
+import { TEXT_BYTES, labelled, type CardElement, type LabelledRow } from './card-kit.ts';
 import { date, dateTime, days, minutes } from './format.ts';
 
 const MAX_FIELDS = 12;
-const MAX_VALUE = 200;
 
-function whoRows(data: TBotTaskCard): TLabelled[] {
+function whoRows(data: TBotTaskCard): LabelledRow[] {
   const { task } = data;
-  const rows: TLabelled[] = [];
-  if (task.project_name) rows.push({ label: 'プロジェクト', value: task.project_name });
-  if (task.org_name) rows.push({ label: '組織', value: task.org_name });
+  const rows: LabelledRow[] = [];
+  if (task.project_name)
+    rows.push({ label: 'プロジェクト', value: task.project_name, maxBytes: TEXT_BYTES.org });
+  if (task.org_name) rows.push({ label: '組織', value: task.org_name, maxBytes: TEXT_BYTES.org });
   rows.push({
     label: '申請者',
     value: task.employee_code ? `${task.applicant_name}（${task.employee_code}）` : task.applicant_name,
@@ -58,9 +58,11 @@ function attendanceRows(attendance: NonNullable<TBotTaskCard['attendance']>): TL
   ];
 }
 
-function fieldRows(fields: readonly TLabelled[]): TLabelled[] {
+function fieldRows(fields: readonly TLabelled[]): LabelledRow[] {
   const shown = fields.filter((f) => f.value !== '');
-  const rows = shown.slice(0, MAX_FIELDS).map((f) => ({ label: f.label, value: clip(f.value, MAX_VALUE) }));
+  const rows: LabelledRow[] = shown
+    .slice(0, MAX_FIELDS)
+    .map((f) => ({ label: f.label, value: f.value, maxBytes: TEXT_BYTES.value }));
   if (shown.length > MAX_FIELDS) rows.push({ label: '…', value: `ほか ${shown.length - MAX_FIELDS} 項目` });
   return rows;
 }

@@ -1,5 +1,7 @@
-// `records.lark_notice`: one text message to one user in Lark (the API writes it when someone's
-// salary account changes). A user Lark cannot reach is skipped.
+// `records.lark_notice`: one message of text to one user in Lark (the API writes it when someone's
+// salary account changes). Sent as textMessage, so nothing in it can mention or link. A user Lark
+// cannot reach is skipped.
+import { textMessage } from '../cards/text-message.ts';
 import type { EventHandler } from '../event-handler.ts';
 
 export const larkNoticeHandler: EventHandler<'records.lark_notice'> = async (data, ctx) => {
@@ -7,12 +9,6 @@ export const larkNoticeHandler: EventHandler<'records.lark_notice'> = async (dat
   const openIds = await ctx.openIds.resolve([{ user_id, open_id, lookup_email }]);
   const openId = openIds.get(user_id);
   if (!openId) return { skipped: 'no Lark user' };
-  await ctx.sendLark({
-    key: data.key.slice(0, 50),
-    open_id: openId,
-    msg_type: 'text',
-    content: { text },
-    card: null,
-  });
+  await ctx.sendLark({ key: data.key.slice(0, 50), open_id: openId, ...textMessage(text), card: null });
   return { sent: true };
 };

@@ -68,7 +68,7 @@ export async function remindAttendance(
         key,
         open_id: openId,
         msg_type: 'interactive',
-        content: reminderCard(text, url),
+        content: { ...reminderCard(text, url) },
         card: null,
       });
       messages++;

@@ -1,6 +1,8 @@
 // The reminder message: a Card JSON 2.0 (lark.md "Cards") with one button that opens the employee's
 // attendance form in the portal inside Lark. Pure; the same wording goes to push.
 import type { TAttendanceReminderPayload } from '@portal/shared/contracts/bot-jobs';
+import { TEXT_BYTES, card, plain, type Card } from '../cards/card-kit.ts';
+import { plainText } from '../cards/user-text.ts';
 import type { YearMonth } from './reminder-days.ts';
 
 export const REMINDER_TITLE = '勤怠提出のお願い';
@@ -33,25 +35,16 @@ export function reminderBody({ kind, month, name, deadline }: ReminderText): str
 }
 
 /** `url` opens the form (already wrapped to open inside Lark). */
-export function reminderCard(text: ReminderText, url: string): Record<string, unknown> {
-  return {
-    schema: '2.0',
-    config: { update_multi: true },
-    header: {
-      title: { tag: 'plain_text', content: REMINDER_TITLE },
-      template: text.kind === 'month_end' ? 'orange' : 'red',
+export function reminderCard(text: ReminderText, url: string): Card {
+  const named = { ...text, name: plainText(text.name, TEXT_BYTES.name) };
+  return card(REMINDER_TITLE, text.kind === 'month_end' ? 'orange' : 'red', [
+    // plain_text: a name is shown as it is, never read as markdown.
+    { tag: 'div', text: plain(reminderBody(named), TEXT_BYTES.notice) },
+    {
+      tag: 'button',
+      text: plain(REMINDER_BUTTON),
+      type: 'primary',
+      behaviors: [{ type: 'open_url', default_url: url }],
     },
-    body: {
-      elements: [
-        // plain_text: a name is shown as it is, never read as markdown.
-        { tag: 'div', text: { tag: 'plain_text', content: reminderBody(text) } },
-        {
-          tag: 'button',
-          text: { tag: 'plain_text', content: REMINDER_BUTTON },
-          type: 'primary',
-          behaviors: [{ type: 'open_url', default_url: url }],
-        },
-      ],
-    },
-  };
+  ]);
 }

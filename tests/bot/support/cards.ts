@@ -1,4 +1,5 @@
 // Reading the cards the fake Lark received, as a person would: the title, the text, the buttons.
+import { decodeEntities } from '../../../bot/test/support/hostile-text.ts';
 import type { FakeLark, FakeLarkMessage } from '../../support/fakes/fake-lark.ts';
 
 type Json = Record<string, unknown>;
@@ -15,13 +16,23 @@ export function titleOf(card: Json): string {
   return String(((card.header as Json | undefined)?.title as Json | undefined)?.content ?? '');
 }
 
-/** Every text on the card (markdown and plain text), joined. */
+/** Every text on the card (markdown with its entities decoded, and plain text), joined. */
 export function textOf(card: Json): string {
   const parts: string[] = [];
   walk(card, (n) => {
-    if (typeof n.content === 'string') parts.push(n.content);
+    if (typeof n.content === 'string')
+      parts.push(n.tag === 'markdown' ? decodeEntities(n.content) : n.content);
   });
   return parts.join('\n');
+}
+
+/** The content of every markdown element, as sent (entities and all). */
+export function markdownOf(card: Json): string[] {
+  const parts: string[] = [];
+  walk(card, (n) => {
+    if (n.tag === 'markdown' && typeof n.content === 'string') parts.push(n.content);
+  });
+  return parts;
 }
 
 /** The callback value of the button for `action`, or undefined when the card has no such button. */
