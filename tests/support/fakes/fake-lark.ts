@@ -6,7 +6,8 @@
 // For the bot: im/v1/messages create and patch, recorded in order. A create repeating a `uuid` gives
 // the first message back and posts nothing (as Lark does within an hour). Lark's limits (50 messages
 // a second per app, 5 to one user) are counted; with `enforceLimits` a call beyond them answers
-// 230020 like Lark. failNext() scripts error answers; stopBot() makes a user answer 230053 for good.
+// 230020 like Lark. Content of 30 KB or more answers 230025 (too long), always. failNext() scripts
+// error answers; stopBot() makes a user answer 230053 for good.
 // sendCardCallback() plays Lark posting a signed (optionally encrypted) card.action.trigger.
 //
 // Contact: users/batch_get_id finds the users added with addUser by their `email` (not the enterprise
@@ -91,6 +92,10 @@ const APP_LIMIT_PER_SECOND = 50;
 /** users/batch_get_id takes at most 50 addresses (and 50 mobiles) a call. */
 const LOOKUP_MAX = 50;
 const USER_LIMIT_PER_SECOND = 5;
+/** Lark refuses a card of 30 KB or more (lark.md "Cards") with 230025, content too long. */
+const CONTENT_MAX_BYTES = 30 * 1024;
+const CONTENT_TOO_LONG = 230025;
+const tooLong = (content: unknown) => Buffer.byteLength(String(content ?? ''), 'utf8') >= CONTENT_MAX_BYTES;
 
 export const FAKE_LARK_APP = { appId: 'cli_fake_portal', appSecret: 'fake-lark-secret' } as const;
 
@@ -245,6 +250,8 @@ export async function startFakeLark(
       if (url.searchParams.get('receive_id_type') !== 'open_id' || !receiveId) {
         return sendJson(res, 400, { code: 230001, msg: 'invalid receive_id' });
       }
+      if (tooLong(data.content))
+        return sendJson(res, 400, { code: CONTENT_TOO_LONG, msg: 'content too long' });
       const uuid = typeof data.uuid === 'string' && data.uuid ? data.uuid : null;
       const repeat = uuid ? byUuid.get(uuid) : undefined;
       if (repeat)
@@ -325,7 +332,10 @@ export async function startFakeLark(
         if (scripted.code === LARK_CODES.rateLimited || scripted.httpStatus === 429) rateLimited.count += 1;
         return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
       }
-      const content = JSON.parse(String(json().content ?? '{}')) as Record<string, unknown>;
+      const body = json();
+      if (tooLong(body.content))
+        return sendJson(res, 400, { code: CONTENT_TOO_LONG, msg: 'content too long' });
+      const content = JSON.parse(String(body.content ?? '{}')) as Record<string, unknown>;
       target.content = content;
       patches.push({ message_id: messageId, content, at: Date.now() });
       notify();
