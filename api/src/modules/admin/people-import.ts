@@ -34,6 +34,7 @@ import { contracts, employees } from '../../db/schema/employees.ts';
 import { organizations, positions } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { Conflict, ValidationError } from '../../errors.ts';
+import { ACCOUNT_MSG, refusalToAppointHead } from './account-guard.ts';
 import { parseInput, recordChange, requireConsole } from './console-access.ts';
 import { PEOPLE_MSG } from './people.ts';
 
@@ -217,7 +218,7 @@ interface Checked {
   valid: TAdminPersonImportRow[];
 }
 
-async function checkRows(db: Db, fileName: string, content: string): Promise<Checked> {
+async function checkRows(ctx: RequestContext, db: Db, fileName: string, content: string): Promise<Checked> {
   const table = await readTable(fileName, content);
   const orgs = await openOrganizations(db);
   const errors: TImportError[] = [];
@@ -337,11 +338,45 @@ async function checkRows(db: Db, fileName: string, content: string): Promise<Che
     const head = headSeen(row, cells);
     if (head !== null) late.push({ row, column: '組織の長', message: IMPORT_MSG.headInFile(head) });
   }
+  late.push(...(await headErrors(ctx, db, table, candidates)));
   for (const e of late) if (!errors.some((x) => x.row === e.row && x.column === e.column)) errors.push(e);
   errors.sort((a, b) => a.row - b.row || LABELS.indexOf(a.column!) - LABELS.indexOf(b.column!));
   for (const c of candidates) if (!errors.some((e) => e.row === c.row)) valid.push(c.value);
   const token = createHash('sha256').update(JSON.stringify(table)).digest('hex');
   return { preview: { file_name: fileName, token, columns: LABELS, rows: table, errors }, valid };
+}
+
+/**
+ * 組織の長 follows the rule of PUT admin/organizations/{id}/head/ (account-guard.ts): it needs
+ * organization.change_organization, and the head it replaces must be one the caller may act on.
+ */
+async function headErrors(
+  ctx: RequestContext,
+  db: Db,
+  table: readonly { row: number; cells: Cells }[],
+  candidates: readonly { row: number; value: TAdminPersonImportRow }[],
+): Promise<TImportError[]> {
+  const heads = table.filter(({ cells }) => (IMPORT_YES as readonly string[]).includes(cells['組織の長']));
+  if (heads.length === 0) return [];
+  if (!(await ctx.can(PERM.changeOrganization)))
+    return heads.map(({ row }) => ({ row, column: '組織の長', message: ACCOUNT_MSG.headNeedsPermission }));
+  const errors: TImportError[] = [];
+  const byOrganization = new Map<number, string | null>();
+  for (const { row, value } of candidates) {
+    if (!value.position.is_head) continue;
+    const id = value.position.organization_id;
+    if (!byOrganization.has(id)) {
+      const refusal = await refusalToAppointHead(ctx, db, {
+        organizationId: id,
+        employeeId: null,
+        field: '',
+      });
+      byOrganization.set(id, refusal?.message ?? null);
+    }
+    const message = byOrganization.get(id);
+    if (message) errors.push({ row, column: '組織の長', message });
+  }
+  return errors;
 }
 
 export async function checkImport({
@@ -353,7 +388,7 @@ export async function checkImport({
 }): Promise<TImportPreview> {
   await requireConsole(ctx, PERM.addEmployee);
   const body = parseInput(ZAdminImportCheck, input);
-  return (await checkRows(ctx.db, body.file_name, body.content)).preview;
+  return (await checkRows(ctx, ctx.db, body.file_name, body.content)).preview;
 }
 
 /** Writes every row, or nothing: one transaction, one audit entry with the counts and codes. */
@@ -367,7 +402,7 @@ export async function confirmImport({
   await requireConsole(ctx, PERM.addEmployee);
   const body = parseInput(ZAdminImportConfirm, input);
   return ctx.db.transaction(async (tx) => {
-    const { preview, valid } = await checkRows(tx, body.file_name, body.content);
+    const { preview, valid } = await checkRows(ctx, tx, body.file_name, body.content);
     if (preview.token !== body.token) throw new Conflict(IMPORT_MSG.stale);
     if (preview.errors.length > 0) throw ValidationError.field('content', IMPORT_MSG.hasErrors);
     const created = await tx

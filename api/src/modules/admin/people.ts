@@ -29,10 +29,11 @@ import { contracts, employees } from '../../db/schema/employees.ts';
 import { larkBindings } from '../../db/schema/lark.ts';
 import { organizations, positions } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
-import { Conflict, NotFound, PermissionDenied, ValidationError } from '../../errors.ts';
+import { Conflict, NotFound, ValidationError } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { parseInput, recordChange, requireConsole, ADMIN_MSG } from './console-access.ts';
+import { checkHeadAppointment, requireMayActOn } from './account-guard.ts';
+import { parseInput, recordChange, requireConsole } from './console-access.ts';
 
 export const PEOPLE_MSG = {
   codeTaken: 'この社員番号は既に使われています。',
@@ -275,11 +276,17 @@ export async function createPerson({ ctx, input }: { ctx: RequestContext; input:
       title: body.position.title,
       isPartTime: body.position.is_part_time,
     });
-    if (body.position.is_head)
+    if (body.position.is_head) {
+      await checkHeadAppointment(ctx, tx, {
+        organizationId: body.position.organization_id,
+        employeeId,
+        field: 'position.is_head',
+      });
       await tx
         .update(organizations)
         .set({ headEmployeeId: employeeId })
         .where(eq(organizations.id, body.position.organization_id));
+    }
     const created = await findPerson(tx, employeeId);
     await recordChange(tx, ctx, {
       resource: 'people',
@@ -293,6 +300,20 @@ export async function createPerson({ ctx, input }: { ctx: RequestContext; input:
   });
 }
 
+/** Whether the patch changes the e-mail (the person's or their account's) or the employee number. */
+async function changesSignInKeys(
+  tx: Db,
+  before: TAdminPerson,
+  body: { email?: string; code?: string },
+): Promise<boolean> {
+  if (body.code !== undefined && body.code !== before.code) return true;
+  if (body.email === undefined) return false;
+  if (body.email !== before.email) return true;
+  if (before.user_id === null) return false;
+  const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, before.user_id));
+  return account?.email !== body.email;
+}
+
 export async function patchPerson({
   ctx,
   input,
@@ -304,6 +325,9 @@ export async function patchPerson({
   const body = parseInput(ZAdminPersonPatch, input.body);
   return ctx.db.transaction(async (tx) => {
     const before = await findPerson(tx, input.id);
+    // The e-mail and the employee number are sign-in keys (mail, Lark and CAS find accounts by them).
+    if (await changesSignInKeys(tx, before, body))
+      await requireMayActOn(ctx, tx, { employeeId: input.id, userId: before.user_id });
     if (body.code !== undefined) await checkCodeFree(tx, body.code, input.id);
     await tx
       .update(employees)
@@ -337,11 +361,21 @@ export async function patchPerson({
   });
 }
 
-/** The person's account, refused when there is none; only a superuser acts on a superuser's. */
-function accountOf(ctx: RequestContext, person: TAdminPerson): number {
+/** The person's account, refused when there is none or when the account rule forbids the caller. */
+async function accountOf(ctx: RequestContext, tx: Db, person: TAdminPerson): Promise<number> {
   if (person.user_id === null) throw new Conflict(PEOPLE_MSG.noAccount);
-  if (person.is_superuser && !ctx.user.isSuperuser) throw new PermissionDenied(ADMIN_MSG.superuserOnly);
+  await requireMayActOn(ctx, tx, { employeeId: person.id, userId: person.user_id });
   return person.user_id;
+}
+
+/**
+ * Locks the person's account row for the rest of the transaction, so that of simultaneous
+ * deactivations (or reactivations) one wins and the others read its result (409), one audit row.
+ */
+async function lockAccount(tx: Db, employeeId: number): Promise<void> {
+  await tx.execute(
+    sql`select u.id from users u join employees e on e.user_id = u.id where e.id = ${employeeId} for update of u`,
+  );
 }
 
 async function revokeSessions(tx: Db, userId: number): Promise<number> {
@@ -363,8 +397,9 @@ export async function deactivatePerson({
   await requireConsole(ctx, PERM.changeUser);
   parseInput(ZAdminConfirm, input.body);
   return ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, input.id);
     const before = await findPerson(tx, input.id);
-    const userId = accountOf(ctx, before);
+    const userId = await accountOf(ctx, tx, before);
     if (userId === ctx.user.id) throw new Conflict(PEOPLE_MSG.self);
     if (!before.is_active) throw new Conflict(PEOPLE_MSG.alreadyInactive);
     await tx.update(users).set({ isActive: false }).where(eq(users.id, userId));
@@ -392,8 +427,9 @@ export async function reactivatePerson({
   await requireConsole(ctx, PERM.changeUser);
   parseInput(ZAdminConfirm, input.body);
   return ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, input.id);
     const before = await findPerson(tx, input.id);
-    const userId = accountOf(ctx, before);
+    const userId = await accountOf(ctx, tx, before);
     if (before.is_active) throw new Conflict(PEOPLE_MSG.alreadyActive);
     await tx.update(users).set({ isActive: true }).where(eq(users.id, userId));
     const after = await findPerson(tx, input.id);
@@ -422,7 +458,7 @@ export async function resetPassword({
   const passwordHash = await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
     const before = await findPerson(tx, input.id);
-    const userId = accountOf(ctx, before);
+    const userId = await accountOf(ctx, tx, before);
     await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, userId));
     const revoked = userId === ctx.user.id ? 0 : await revokeSessions(tx, userId);
     const after = await findPerson(tx, input.id);
@@ -489,11 +525,17 @@ export async function addPosition({
         isPartTime: body.is_part_time,
       })
       .returning({ id: positions.id });
-    if (body.is_head)
+    if (body.is_head) {
+      await checkHeadAppointment(ctx, tx, {
+        organizationId: body.organization_id,
+        employeeId: input.id,
+        field: 'is_head',
+      });
       await tx
         .update(organizations)
         .set({ headEmployeeId: input.id })
         .where(eq(organizations.id, body.organization_id));
+    }
     const after = await findPerson(tx, input.id);
     await recordChange(tx, ctx, {
       resource: 'people',
@@ -563,6 +605,13 @@ export async function removePosition({ ctx, input }: { ctx: RequestContext; inpu
     const before = await findPerson(tx, position.employeeId);
     if (before.positions.length <= 1) throw new Conflict(CONTRACT_MSG.lastPosition);
     const removed = before.positions.find((p) => p.id === input.id)!;
+    // Removing a head's position unmakes the head: the same check as naming another one.
+    if (removed.is_head)
+      await checkHeadAppointment(ctx, tx, {
+        organizationId: position.organizationId,
+        employeeId: null,
+        field: 'id',
+      });
     await tx
       .update(organizations)
       .set({ headEmployeeId: null })
@@ -591,7 +640,7 @@ export async function unbindLark({ ctx, input }: { ctx: RequestContext; input: {
   await requireConsole(ctx, PERM.changeUser);
   return ctx.db.transaction(async (tx) => {
     const before = await findPerson(tx, input.id);
-    const userId = accountOf(ctx, before);
+    const userId = await accountOf(ctx, tx, before);
     const removed = await tx
       .delete(larkBindings)
       .where(eq(larkBindings.userId, userId))
