@@ -195,6 +195,23 @@ describe('hr acting on an account that holds more than she does', () => {
   });
 });
 
+describe("the person's detail", () => {
+  it('says whether the caller may change the account, so the console offers only what is allowed', async () => {
+    const allowed = async (username: string, caller: string) =>
+      (
+        await request(t.app)
+          .get(`/api/admin/people/${await employeeId(username)}/`)
+          .set(await as(caller))
+      ).body.allowed;
+    expect(await allowed('ishii', 'hr')).toEqual({ account: false });
+    expect(await allowed('mori', 'hr')).toEqual({ account: false });
+    expect(await allowed('suzuki', 'hr')).toEqual({ account: false });
+    expect(await allowed('ikeda', 'hr')).toEqual({ account: true });
+    expect(await allowed('hr', 'hr')).toEqual({ account: true });
+    expect(await allowed('mori', 'admin')).toEqual({ account: true });
+  });
+});
+
 describe('hr acting on an account that holds nothing she lacks', () => {
   it("changes the e-mail and resets the password of ikeda, and a superuser does the same to a superuser's", async () => {
     const ikeda = await employeeId('ikeda');

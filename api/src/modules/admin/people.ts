@@ -32,7 +32,7 @@ import { users } from '../../db/schema/users.ts';
 import { Conflict, NotFound, ValidationError } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { checkHeadAppointment, requireMayActOn } from './account-guard.ts';
+import { checkHeadAppointment, refusalToActOn, requireMayActOn } from './account-guard.ts';
 import { parseInput, recordChange, requireConsole } from './console-access.ts';
 
 export const PEOPLE_MSG = {
@@ -119,7 +119,8 @@ async function pendingApprovals(db: Db, userId: number | null): Promise<TAdminPe
   );
 }
 
-export async function findPerson(db: Db, id: number): Promise<TAdminPerson> {
+/** The person as the caller sees them: with what the account rule lets the caller do (`allowed`). */
+export async function findPerson(db: Db, id: number, ctx: RequestContext): Promise<TAdminPerson> {
   const [row] = await queryRows<
     TAdminPersonRow & {
       last_name: string;
@@ -189,6 +190,9 @@ export async function findPerson(db: Db, id: number): Promise<TAdminPerson> {
     pending_approvals: await pendingApprovals(db, row.user_id),
     residence: row.residence,
     residence_expiry: row.residence_expiry,
+    allowed: {
+      account: (await refusalToActOn(ctx, db, { employeeId: row.id, userId: row.user_id })) === null,
+    },
   };
 }
 
@@ -208,7 +212,7 @@ function snapshot(person: TAdminPerson) {
 
 export async function getPerson({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
   await requireConsole(ctx, PERM.viewEmployee);
-  return findPerson(ctx.db, input.id);
+  return findPerson(ctx.db, input.id, ctx);
 }
 
 async function checkCodeFree(db: Db, code: string, exceptId?: number) {
@@ -287,7 +291,7 @@ export async function createPerson({ ctx, input }: { ctx: RequestContext; input:
         .set({ headEmployeeId: employeeId })
         .where(eq(organizations.id, body.position.organization_id));
     }
-    const created = await findPerson(tx, employeeId);
+    const created = await findPerson(tx, employeeId, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'create',
@@ -324,7 +328,7 @@ export async function patchPerson({
   await requireConsole(ctx, PERM.changeEmployee);
   const body = parseInput(ZAdminPersonPatch, input.body);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
     // The e-mail and the employee number are sign-in keys (mail, Lark and CAS find accounts by them).
     if (await changesSignInKeys(tx, before, body))
       await requireMayActOn(ctx, tx, { employeeId: input.id, userId: before.user_id });
@@ -348,7 +352,7 @@ export async function patchPerson({
         .set({ fullName: `${last} ${first}`, ...(body.email !== undefined ? { email: body.email } : {}) })
         .where(eq(users.id, before.user_id));
     }
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'update',
@@ -398,13 +402,13 @@ export async function deactivatePerson({
   parseInput(ZAdminConfirm, input.body);
   return ctx.db.transaction(async (tx) => {
     await lockAccount(tx, input.id);
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
     const userId = await accountOf(ctx, tx, before);
     if (userId === ctx.user.id) throw new Conflict(PEOPLE_MSG.self);
     if (!before.is_active) throw new Conflict(PEOPLE_MSG.alreadyInactive);
     await tx.update(users).set({ isActive: false }).where(eq(users.id, userId));
     const revoked = await revokeSessions(tx, userId);
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'deactivate',
@@ -428,11 +432,11 @@ export async function reactivatePerson({
   parseInput(ZAdminConfirm, input.body);
   return ctx.db.transaction(async (tx) => {
     await lockAccount(tx, input.id);
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
     const userId = await accountOf(ctx, tx, before);
     if (before.is_active) throw new Conflict(PEOPLE_MSG.alreadyActive);
     await tx.update(users).set({ isActive: true }).where(eq(users.id, userId));
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'reactivate',
@@ -457,11 +461,11 @@ export async function resetPassword({
   const body = parseInput(ZAdminPasswordReset, input.body);
   const passwordHash = await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
     const userId = await accountOf(ctx, tx, before);
     await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, userId));
     const revoked = userId === ctx.user.id ? 0 : await revokeSessions(tx, userId);
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'reset_password',
@@ -484,12 +488,12 @@ export async function addContract({
   await requireConsole(ctx, PERM.changeEmployee);
   const body = parseInput(ZAdminContract, input.body);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
     const [row] = await tx
       .insert(contracts)
       .values(contractValues(input.id, body))
       .returning({ id: contracts.id });
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'add_contract',
@@ -512,7 +516,7 @@ export async function addPosition({
   await requireConsole(ctx, PERM.changeEmployee);
   const body = parseInput(ZAdminPosition, input.body);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
     await checkOpenOrganization(tx, body.organization_id);
     if (before.positions.some((p) => p.organization_id === body.organization_id))
       throw ValidationError.field('organization_id', PEOPLE_MSG.positionTaken);
@@ -536,7 +540,7 @@ export async function addPosition({
         .set({ headEmployeeId: input.id })
         .where(eq(organizations.id, body.organization_id));
     }
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'add_position',
@@ -578,7 +582,7 @@ export async function patchContract({
       .update(contracts)
       .set({ endDate, workStartTime: start, workEndTime: end })
       .where(eq(contracts.id, input.id));
-    const person = await findPerson(tx, contract.employeeId);
+    const person = await findPerson(tx, contract.employeeId, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'change_contract',
@@ -602,7 +606,7 @@ export async function removePosition({ ctx, input }: { ctx: RequestContext; inpu
   return ctx.db.transaction(async (tx) => {
     const [position] = await tx.select().from(positions).where(eq(positions.id, input.id));
     if (!position) throw new NotFound();
-    const before = await findPerson(tx, position.employeeId);
+    const before = await findPerson(tx, position.employeeId, ctx);
     if (before.positions.length <= 1) throw new Conflict(CONTRACT_MSG.lastPosition);
     const removed = before.positions.find((p) => p.id === input.id)!;
     // Removing a head's position unmakes the head: the same check as naming another one.
@@ -622,7 +626,7 @@ export async function removePosition({ ctx, input }: { ctx: RequestContext; inpu
         ),
       );
     await tx.delete(positions).where(eq(positions.id, input.id));
-    const after = await findPerson(tx, position.employeeId);
+    const after = await findPerson(tx, position.employeeId, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'remove_position',
@@ -639,14 +643,14 @@ export async function removePosition({ ctx, input }: { ctx: RequestContext; inpu
 export async function unbindLark({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
   await requireConsole(ctx, PERM.changeUser);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
     const userId = await accountOf(ctx, tx, before);
     const removed = await tx
       .delete(larkBindings)
       .where(eq(larkBindings.userId, userId))
       .returning({ openId: larkBindings.openId });
     if (removed.length === 0) throw new Conflict('この社員には Lark 連携がありません。');
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'unbind_lark',
