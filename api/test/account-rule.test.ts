@@ -12,6 +12,7 @@ import type { TImportPreview } from '@portal/shared/contracts/admin-import';
 import { IMPORT_COLUMNS } from '@portal/shared/contracts/admin-import';
 import { PERM } from '@portal/shared/permissions';
 import { ACCOUNT_MSG } from '../src/modules/admin/account-guard.ts';
+import { PEOPLE_MSG } from '../src/modules/admin/people.ts';
 import { createTestContext, expectJapaneseError, type TestContext } from './support/test-context.ts';
 import { tokens, type As } from './support/workflow-fixtures.ts';
 
@@ -262,6 +263,66 @@ const importRow = (n: number, over: Record<string, string> = {}) => ({
   始業時刻: '09:00',
   終業時刻: '18:00',
   ...over,
+});
+
+describe('collisions in letter case (an attacker copying a sign-in key)', () => {
+  const newPerson = (over: Record<string, string>) => ({
+    code: 'C0001',
+    last_name: '複製',
+    first_name: '花子',
+    last_name_kana: '',
+    first_name_kana: '',
+    email: 'copy@example.com',
+    username: 'copy',
+    password: 'temporary-1',
+    contract: { start_date: '2026-04-01', end_date: null, work_start_time: '09:00', work_end_time: '18:00' },
+    position: { organization_id: 0, title: '一般', is_part_time: false, is_head: false },
+    ...over,
+  });
+
+  it('refuses a new username or e-mail another account holds in another case, writing nothing', async () => {
+    const org = await orgId('開発二課');
+    const hr = await as('hr');
+    const before = await digest();
+    for (const [field, over] of [
+      ['username', { username: 'ADMIN' }],
+      ['email', { email: 'YAMADA@example.com' }],
+    ] as const) {
+      const body = newPerson(over);
+      const res = await request(t.app)
+        .post('/api/admin/people/')
+        .set(hr)
+        .send({ ...body, position: { ...body.position, organization_id: org } });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(Object.keys(res.body)).toEqual([field]);
+      expectJapaneseError(res.body);
+    }
+    const patched = await request(t.app)
+      .patch(`/api/admin/people/${await employeeId('ikeda')}/`)
+      .set(hr)
+      .send({ email: 'Yamada@Example.com' });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toEqual({ email: [PEOPLE_MSG.emailTaken] });
+    expect(await digest()).toBe(before);
+  });
+
+  it('refuses them in the import at their lines, and an e-mail repeated within the file', async () => {
+    const file = importFile([
+      importRow(11, { ユーザー名: 'Admin' }),
+      importRow(12, { メールアドレス: 'YAMADA@example.com' }),
+      importRow(13, { メールアドレス: 'same@example.test' }),
+      importRow(14, { メールアドレス: 'SAME@example.test' }),
+    ]);
+    const res = await request(t.app)
+      .post('/api/admin/people-import/check/')
+      .set(await as('hr'))
+      .send(file);
+    expect((res.body as TImportPreview).errors).toEqual([
+      { row: 2, column: 'ユーザー名', message: PEOPLE_MSG.usernameTaken },
+      { row: 3, column: 'メールアドレス', message: PEOPLE_MSG.emailTaken },
+      { row: 5, column: 'メールアドレス', message: 'メールアドレス が 4 行目と重複しています。' },
+    ]);
+  });
 });
 
 describe('is_head without organization.change_organization (hr)', () => {

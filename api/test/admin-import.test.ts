@@ -300,10 +300,11 @@ describe('the export', () => {
     const exported = table.find((cells) => cells[0] === 'IMP5000')!;
     expect(exported[1]).toBe(`'=HYPERLINK("x")`);
 
-    // Read back: the exported line is the imported line; only the codes already taken are refused.
+    // Read back: the exported line is the imported line; only the keys already taken are refused (the
+    // sign-in e-mail too, issue 32).
     const back = (await check(upload('back.csv', csv([HEADER, exported])))).body as TImportPreview;
     expect(back.rows[0]!.cells).toEqual(Object.fromEntries(HEADER.map((h, i) => [h, line[i]])));
-    expect(back.errors.map((e) => e.column)).toEqual(['社員番号', 'ユーザー名']);
+    expect(back.errors.map((e) => e.column)).toEqual(['社員番号', 'メールアドレス', 'ユーザー名']);
   });
 
   it('is refused to a non-staff user', async () => {

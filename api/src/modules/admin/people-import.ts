@@ -47,6 +47,7 @@ export const IMPORT_MSG = {
   hasErrors: 'エラーのある行があるため取り込めません。もう一度確認してください。',
   codeInFile: (row: number) => `社員番号 が ${row} 行目と重複しています。`,
   usernameInFile: (row: number) => `ユーザー名 が ${row} 行目と重複しています。`,
+  emailInFile: (row: number) => `メールアドレス が ${row} 行目と重複しています。`,
   headInFile: (row: number) => `この組織の長は ${row} 行目でも指定されています。`,
   orgAmbiguous: '同じ名前の組織が複数あります。組織の ID で指定してください。',
   boolean: (label: string) => `${label} は「○」または空欄で入力してください。`,
@@ -318,22 +319,44 @@ async function checkRows(ctx: RequestContext, db: Db, fileName: string, content:
           (r) => r.code,
         ),
   );
+  // Taken whatever the letter case: "Admin" beside "admin" would answer a CAS login typed either way.
+  const lowerNames = names.map((n) => n.toLowerCase());
   const takenNames = new Set(
     names.length === 0
       ? []
-      : (await db.select({ username: users.username }).from(users).where(inArray(users.username, names))).map(
-          (r) => r.username,
-        ),
+      : (
+          await db
+            .select({ username: sql<string>`lower(${users.username})` })
+            .from(users)
+            .where(inArray(sql`lower(${users.username})`, lowerNames))
+        ).map((r) => r.username),
+  );
+  // One account per sign-in e-mail, whatever its case (people.ts, checkEmailFree).
+  const emailSeen = firstRow((c) => c['メールアドレス'].toLowerCase());
+  const emails = table.map((r) => r.cells['メールアドレス'].toLowerCase()).filter((c) => c !== '');
+  const takenEmails = new Set(
+    emails.length === 0
+      ? []
+      : (
+          await db
+            .select({ email: sql<string>`lower(${users.email})` })
+            .from(users)
+            .where(inArray(sql`lower(${users.email})`, emails))
+        ).map((r) => r.email),
   );
   const late: TImportError[] = [];
   for (const { row, cells } of table) {
+    const email = emailSeen(row, cells);
+    if (email !== null) late.push({ row, column: 'メールアドレス', message: IMPORT_MSG.emailInFile(email) });
+    else if (takenEmails.has(cells['メールアドレス'].toLowerCase()))
+      late.push({ row, column: 'メールアドレス', message: PEOPLE_MSG.emailTaken });
     const code = codeSeen(row, cells);
     if (code !== null) late.push({ row, column: '社員番号', message: IMPORT_MSG.codeInFile(code) });
     else if (takenCodes.has(cells['社員番号']))
       late.push({ row, column: '社員番号', message: PEOPLE_MSG.codeTaken });
     const user = userSeen(row, cells);
     if (user !== null) late.push({ row, column: 'ユーザー名', message: IMPORT_MSG.usernameInFile(user) });
-    else if (takenNames.has(cells['ユーザー名']))
+    else if (takenNames.has(cells['ユーザー名'].toLowerCase()))
       late.push({ row, column: 'ユーザー名', message: PEOPLE_MSG.usernameTaken });
     const head = headSeen(row, cells);
     if (head !== null) late.push({ row, column: '組織の長', message: IMPORT_MSG.headInFile(head) });

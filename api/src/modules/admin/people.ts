@@ -2,7 +2,7 @@
 // and position, edit, deactivate (the sessions are revoked in the same transaction, so the person's
 // next request is 401; the requests awaiting them are reported), reactivate, reset the password to a
 // temporary one that must be changed at the next sign-in, add contracts and positions.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   ZAdminConfirm,
   ZAdminContract,
@@ -38,6 +38,7 @@ import { parseInput, recordChange, requireConsole } from './console-access.ts';
 export const PEOPLE_MSG = {
   codeTaken: 'この社員番号は既に使われています。',
   usernameTaken: 'このユーザー名は既に使われています。',
+  emailTaken: 'このメールアドレスは既に別のアカウントで使われています。',
   orgMissing: '所属組織が見つからないか、廃止されています。',
   positionTaken: 'この組織には既に所属しています。',
   noAccount: 'この社員にはアカウントがありません。',
@@ -220,6 +221,25 @@ async function checkCodeFree(db: Db, code: string, exceptId?: number) {
   if (row && row.id !== exceptId) throw ValidationError.field('code', PEOPLE_MSG.codeTaken);
 }
 
+/**
+ * The sign-in e-mail of one account only, whatever its letter case: the mail and Lark sign-ins match
+ * it case-insensitively and refuse an address two accounts share, so a copy would lock its owner out.
+ */
+async function checkEmailFree(db: Db, email: string, exceptUserId: number | null = null) {
+  if (email === '') return;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+        exceptUserId === null ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  if (row) throw ValidationError.field('email', PEOPLE_MSG.emailTaken);
+}
+
 async function checkOpenOrganization(db: Db, id: number) {
   const [row] = await db
     .select({ id: organizations.id })
@@ -242,8 +262,13 @@ export async function createPerson({ ctx, input }: { ctx: RequestContext; input:
   const passwordHash = await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
     await checkCodeFree(tx, body.code);
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, body.username));
+    // Taken whatever the letter case: "Admin" beside "admin" would answer a CAS login typed either way.
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, body.username.toLowerCase()));
     if (taken) throw ValidationError.field('username', PEOPLE_MSG.usernameTaken);
+    await checkEmailFree(tx, body.email);
     try {
       await checkOpenOrganization(tx, body.position.organization_id);
     } catch {
@@ -330,8 +355,11 @@ export async function patchPerson({
   return ctx.db.transaction(async (tx) => {
     const before = await findPerson(tx, input.id, ctx);
     // The e-mail and the employee number are sign-in keys (mail, Lark and CAS find accounts by them).
-    if (await changesSignInKeys(tx, before, body))
+    if (await changesSignInKeys(tx, before, body)) {
       await requireMayActOn(ctx, tx, { employeeId: input.id, userId: before.user_id });
+      if (body.email !== undefined && before.user_id !== null)
+        await checkEmailFree(tx, body.email, before.user_id);
+    }
     if (body.code !== undefined) await checkCodeFree(tx, body.code, input.id);
     await tx
       .update(employees)
