@@ -309,7 +309,7 @@ describe('collisions in letter case (an attacker copying a sign-in key)', () => 
   it('refuses them in the import at their lines, and an e-mail repeated within the file', async () => {
     const file = importFile([
       importRow(11, { ユーザー名: 'Admin' }),
-      importRow(12, { メールアドレス: 'YAMADA@example.com' }),
+      importRow(12, { メールアドレス: 'ADMIN@example.com' }), // the superuser's
       importRow(13, { メールアドレス: 'same@example.test' }),
       importRow(14, { メールアドレス: 'SAME@example.test' }),
     ]);
