@@ -18,6 +18,7 @@ export const PG_TEST_FILES = [
   'test/backup-restore.test.ts',
   'test/hostile-input-walk.test.ts',
   'test/proxies-concurrency.test.ts',
+  'test/people-deactivation-concurrency.test.ts',
 ];
 
 export default defineConfig({

@@ -563,10 +563,11 @@ describe('people', () => {
     const me = await request(t.app).post('/api/account/me/').set(t.auth(suzuki.access));
     expect(me.status).toBe(200);
 
+    // suzuki heads 開発一課, a headship hr lacks: the superuser acts (account-guard.ts).
     const id = await employeeId('suzuki');
     const res = await request(t.app)
       .post(`/api/admin/people/${id}/deactivate/`)
-      .set(await as('hr'))
+      .set(await as('admin'))
       .send({ confirm: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const result = res.body as TAdminDeactivation;
@@ -585,7 +586,7 @@ describe('people', () => {
 
     const again = await request(t.app)
       .post(`/api/admin/people/${id}/reactivate/`)
-      .set(await as('hr'))
+      .set(await as('admin'))
       .send({ confirm: true });
     expect(again.status).toBe(200);
     await t.signIn('suzuki');

@@ -217,3 +217,134 @@ describe('every route that needs a permission', () => {
     expect(walked.map((w) => w.route)).toContain('get /api/master/company/calendar/');
   }, 600_000); // One walk over every route: its length grows with the route table.
 });
+
+// Issue 32: the one rule for acting on another account (admin/account-guard.ts), one case per rule and
+// route. hr holds the console's people permissions but not permission administration, heads nothing
+// and lacks organization.change_organization. Each case must be a Japanese 403 that writes nothing.
+describe('the account rule', () => {
+  const targets: Record<string, string> = {
+    superuser: 'walk_superuser',
+    permissionsAdministrator: 'walk_permissions',
+    head: 'suzuki',
+  };
+  const person: Record<string, string> = {};
+
+  beforeAll(async () => {
+    // Two ordinary employees of the demo company take the roles, so each has an employee record.
+    await t.db.execute(sql`update users set username = 'walk_superuser', is_superuser = true, is_staff = true
+      where username = 'ishii'`);
+    await t.db.execute(sql`update users set username = 'walk_permissions', is_staff = true
+      where username = 'mori'`);
+    await t.db.execute(sql`insert into user_permissions (user_id, permission_id)
+      select u.id, p.id from users u, permissions p
+      where u.username = 'walk_permissions' and p.codename in ('auth.view_group', 'auth.change_group')`);
+    await t.db.execute(sql`insert into lark_bindings (user_id, open_id)
+      select id, 'ou_walk_' || id from users where username in ('walk_superuser', 'walk_permissions', 'suzuki')`);
+    for (const [role, username] of Object.entries(targets)) {
+      const { rows } = (await t.db.execute(
+        sql`select e.id from employees e join users u on u.id = e.user_id where u.username = ${username}`,
+      )) as unknown as { rows: { id: number }[] };
+      expect(rows, username).toHaveLength(1);
+      person[role] = String(rows[0]!.id);
+    }
+  });
+
+  interface Case {
+    rule: string;
+    route: string;
+    body?: object;
+  }
+  const ACCOUNT_CASES: Case[] = [
+    {
+      rule: 'sign-in e-mail',
+      route: 'patch /api/admin/people/:id/',
+      body: { email: 'hr-mailbox@example.com' },
+    },
+    {
+      rule: 'employee number (a Lark and CAS key)',
+      route: 'patch /api/admin/people/:id/',
+      body: { code: 'W0001' },
+    },
+    { rule: 'password', route: 'post /api/admin/people/:id/password/', body: { password: 'taken-over-1' } },
+    { rule: 'deactivation', route: 'post /api/admin/people/:id/deactivate/', body: { confirm: true } },
+    { rule: 'reactivation', route: 'post /api/admin/people/:id/reactivate/', body: { confirm: true } },
+    { rule: 'Lark binding', route: 'delete /api/admin/people/:id/lark/' },
+  ];
+
+  it('refuses hr each account change on a superuser, a permissions administrator and a head', async () => {
+    const known = new Set(listRoutes(t.app).map((r) => `${r.method} ${r.path}`));
+    const hr = (await t.signIn('hr')).access;
+    for (const c of ACCOUNT_CASES) {
+      expect(known, c.route).toContain(c.route);
+      for (const role of Object.keys(targets)) {
+        const [method, path] = c.route.split(' ') as [RouteEntry['method'], string];
+        const before = await fingerprint();
+        const res = await request(t.app)
+          [method](path.replace(':id', person[role]!))
+          .set(t.auth(hr))
+          .send(c.body);
+        const what = `${c.rule} of the ${role}: ${res.status} ${res.text}`;
+        expect(res.status, what).toBe(403);
+        expect(res.body.detail, what).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+        expect(await fingerprint(), `${what} wrote`).toBe(before);
+      }
+    }
+  });
+
+  it('refuses hr every way of naming a head (organization.change_organization)', async () => {
+    const known = new Set(listRoutes(t.app).map((r) => `${r.method} ${r.path}`));
+    const hr = (await t.signIn('hr')).access;
+    const { rows } = (await t.db.execute(
+      sql`select id from organizations where name = '開発一課'`,
+    )) as unknown as { rows: { id: number }[] };
+    const org = rows[0]!.id;
+    const hrPerson = (
+      (await t.db.execute(
+        sql`select e.id from employees e join users u on u.id = e.user_id where u.username = 'hr'`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows[0]!.id;
+    const headCases: Case[] = [
+      {
+        rule: 'is_head in a new position',
+        route: 'post /api/admin/people/:id/positions/',
+        body: { organization_id: org, title: '課長', is_part_time: true, is_head: true },
+      },
+      {
+        rule: 'is_head in a new person',
+        route: 'post /api/admin/people/',
+        body: {
+          code: 'W0002',
+          last_name: '傀儡',
+          first_name: '課長',
+          last_name_kana: '',
+          first_name_kana: '',
+          email: 'puppet@example.com',
+          username: 'walk_puppet',
+          password: 'temporary-1',
+          contract: {
+            start_date: '2026-04-01',
+            end_date: null,
+            work_start_time: '09:00',
+            work_end_time: '18:00',
+          },
+          position: { organization_id: org, title: '課長', is_part_time: false, is_head: true },
+        },
+      },
+      {
+        rule: 'the head endpoint',
+        route: 'put /api/admin/organizations/:id/head/',
+        body: { head_employee_id: hrPerson },
+      },
+    ];
+    for (const c of headCases) {
+      expect(known, c.route).toContain(c.route);
+      const [method, path] = c.route.split(' ') as [RouteEntry['method'], string];
+      const id = path.startsWith('/api/admin/organizations/') ? String(org) : String(hrPerson);
+      const before = await fingerprint();
+      const res = await request(t.app)[method](path.replace(':id', id)).set(t.auth(hr)).send(c.body);
+      const what = `${c.rule}: ${res.status} ${res.text}`;
+      expect(res.status, what).toBe(403);
+      expect(await fingerprint(), `${what} wrote`).toBe(before);
+    }
+  });
+});

@@ -1,9 +1,10 @@
 // The single sign-on doors against real clients and servers on 127.0.0.1: the Lark SDK against a fake
 // Lark Open API, CAS serviceValidate and single logout against a fake CAS server, openid-client
 // against a real OpenID provider (oidc-provider) as the mail IdP. Nothing here is stubbed.
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MSG, SSO_MSG } from '@portal/shared/messages';
@@ -341,17 +342,66 @@ async function mailSignIn(login: string, next: string): Promise<request.Response
   return request(t.app).get(`${callback.pathname}${callback.search}`).set('Cookie', portalCookie);
 }
 
+const exchange = (code: string) => request(t.app).post('/api/auth/handoff/').send({ code });
+
+/** The redirect's one-time code, after checking that the URL carries no token (issue 32, finding 7). */
+function handoffCode(res: request.Response): string {
+  expect(res.status).toBe(303);
+  const location = res.headers['location'] as string;
+  const target = new URL(location, PUBLIC_URL);
+  expect(target.pathname).toBe('/login-native');
+  expect(target.searchParams.get('access_token')).toBeNull();
+  expect(target.searchParams.get('refresh')).toBeNull();
+  expect(location).not.toMatch(/eyJ/); // no JWT, whatever its parameter's name
+  const code = target.searchParams.get('code');
+  expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return code!;
+}
+
 describe('mail account (OpenID Connect)', () => {
-  it('signs in and sends the browser to /login-native with the tokens and next', async () => {
+  it('signs in and sends the browser to /login-native with a one-time code and next, no token', async () => {
     const res = await mailSignIn('yamada', '/task/tasks/approval');
-    expect(res.status).toBe(303);
+    const code = handoffCode(res);
     const target = new URL(res.headers['location'] as string, PUBLIC_URL);
-    expect(target.pathname).toBe('/login-native');
     expect(target.searchParams.get('next')).toBe('/task/tasks/approval');
-    const access = target.searchParams.get('access_token')!;
+    const [stored] = (
+      (await t.db.execute(sql`select code_hash from sign_in_handoffs`)) as unknown as {
+        rows: { code_hash: string }[];
+      }
+    ).rows;
+    expect(stored!.code_hash).toBe(createHash('sha256').update(code).digest('hex'));
+
+    const pair = await exchange(code);
+    expect(pair.status, JSON.stringify(pair.body)).toBe(200);
+    const { access, refresh } = pair.body as { access: string; refresh: string };
     expect((await request(t.app).post('/api/account/me/').set(t.auth(access))).status).toBe(200);
-    const refresh = target.searchParams.get('refresh')!;
     expect((await request(t.app).post('/api/token-refresh/').send({ refresh })).status).toBe(200);
+  });
+
+  it('takes the code once: a second exchange, even at the same instant, is a 401', async () => {
+    const code = handoffCode(await mailSignIn('yamada', '/home'));
+    const both = await Promise.all([exchange(code), exchange(code)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+    const again = await exchange(code);
+    expect(again.status).toBe(401);
+    expect(again.body.detail).toBe(SSO_MSG.handoffInvalid);
+  });
+
+  it('refuses an expired code, an unknown one, and the code of an account deactivated meanwhile', async () => {
+    const expired = handoffCode(await mailSignIn('yamada', '/home'));
+    await t.db.execute(sql`update sign_in_handoffs set expires_at = now() - interval '1 second'`);
+    expect((await exchange(expired)).status).toBe(401);
+    expect((await exchange('A'.repeat(43))).status).toBe(401);
+
+    const code = handoffCode(await mailSignIn('yamada', '/home'));
+    await t.db.update(users).set({ isActive: false }).where(eq(users.username, 'yamada'));
+    try {
+      const res = await exchange(code);
+      expect(res.status).toBe(401);
+      expectJapaneseError(res.body);
+    } finally {
+      await t.db.update(users).set({ isActive: true }).where(eq(users.username, 'yamada'));
+    }
   });
 
   it('ignores a next that leaves the site', async () => {
@@ -359,7 +409,7 @@ describe('mail account (OpenID Connect)', () => {
     const target = new URL(res.headers['location'] as string, PUBLIC_URL);
     expect(target.origin).toBe(PUBLIC_URL);
     expect(target.searchParams.get('next')).toBeNull();
-    expect(target.searchParams.get('access_token')).toBeTruthy();
+    expect((await exchange(handoffCode(res))).status).toBe(200);
   });
 
   it('refuses an address with no portal account, and an unverified one, creating nothing', async () => {
@@ -369,6 +419,7 @@ describe('mail account (OpenID Connect)', () => {
       const target = new URL(res.headers['location'] as string, PUBLIC_URL);
       expect(target.searchParams.get('error')).toBe('mail_no_account');
       expect(target.searchParams.get('access_token')).toBeNull();
+      expect(target.searchParams.get('code')).toBeNull();
     }
     expect(await userCount()).toBe(before);
   });

@@ -87,6 +87,7 @@ export const SSO_MSG = {
   casUnavailable: 'CAS サーバーとの通信に失敗しました。しばらくしてから再度お試しください。',
   casNoAccount:
     'この CAS アカウントに対応するポータルのアカウントがありません。管理者にお問い合わせください。',
+  handoffInvalid: 'ログインの受け渡しコードが無効か、期限が切れています。もう一度ログインしてください。',
 } as const;
 
 /** Field-level validation messages (ours, in the style of spec §5). */

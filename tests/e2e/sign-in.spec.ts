@@ -117,12 +117,19 @@ test.describe('CAS', () => {
 
 test.describe('mail account', () => {
   test('the /login-native button signs in with the mail provider and continues to next', async ({ page }) => {
+    // Issue 32: the way back carries a one-time code, never a token.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
     await page.goto(`/login-native?next=${encodeURIComponent(APPROVAL)}`);
     await page.getByRole('link', { name: 'メールアカウントでログイン' }).click();
     await page.getByLabel('アカウント').fill('yamada');
     await page.getByRole('button', { name: 'サインイン' }).click();
     await expect(page).toHaveURL(new RegExp(`${APPROVAL}$`));
     await expect(page.getByTestId('page-title')).not.toBeEmpty();
+    expect(visited.some((url) => /\/login-native\?code=/.test(url))).toBe(true);
+    expect(visited.filter((url) => /access_token|refresh=|eyJ/.test(url))).toEqual([]);
   });
 
   test('an address with no portal account comes back to /login-native with the reason', async ({ page }) => {

@@ -269,6 +269,12 @@ export interface TAdminPerson extends TAdminPersonRow {
   /** The residence status code (shared/codes RESIDENCE_STATUSES) and the card's expiry. */
   residence: string;
   residence_expiry: string | null;
+  /**
+   * What the caller may do here (issue 32, api admin/account-guard.ts), so the console offers no
+   * action the server refuses: `account` — change the sign-in e-mail and employee number, password,
+   * activity and Lark binding. (Naming heads follows organization.change_organization alone.)
+   */
+  allowed: { account: boolean };
 }
 
 export interface TAdminPendingApproval {

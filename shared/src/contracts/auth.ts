@@ -28,6 +28,13 @@ export const ZCasTokenPair = ZTokenPair.extend({ sessionid: z.string() });
 /** POST /api/lark-auth/ (sign-in issue). */
 export const ZLarkAuthRequest = z.object({ code: z.string().min(1) });
 
+/**
+ * POST /api/auth/handoff/: the one-time code a single sign-on's redirect hands to /login-native?code=,
+ * exchanged once for the session's token pair (issue 32: no token travels in a URL).
+ */
+export const ZSignInHandoffRequest = z.strictObject({ code: z.string().min(1).max(100) });
+export type TSignInHandoffRequest = z.infer<typeof ZSignInHandoffRequest>;
+
 export { AUTH_SCHEME, CAS_TOKEN_HEADER } from '../http.ts';
 
 /**

@@ -1,12 +1,13 @@
 // Issue 12, item 14 (sign-in): the whole app's routes, as router.test.tsx renders them. After logout
 // the sign-in page carries no `next` and nothing is asked with the dead token; an invalid token handed
-// to /login-native says why in the server's words; /login-native sends someone signed in on.
+// to /login-native says why in the server's words; /login-native sends someone signed in on. Issue 32:
+// the mail sign-in's one-time code is exchanged by POST, once.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { API_MSG, MSG } from '@portal/shared/messages';
+import { API_MSG, MSG, SSO_MSG } from '@portal/shared/messages';
 import { routes } from './router.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
@@ -59,6 +60,35 @@ describe('signing in and out (issue 12, item 14)', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/login-native');
     expect(useSessionStore.getState().access).toBeNull();
   }, 30_000);
+
+  it('exchanges the mail sign-in’s one-time code by POST, once, and goes to next', async () => {
+    const { requests } = mockPortalApi({
+      'POST /api/auth/handoff/': { body: { access: 'ACCESS', refresh: 'REFRESH' } },
+    });
+    const router = renderApp('/login-native?code=ONE-TIME&next=%2Fproxies');
+    await waitFor(() => expect(here(router)).toBe('/proxies'), { timeout: 10_000 });
+    const exchanges = requests.filter((r) => r.path === '/api/auth/handoff/');
+    expect(exchanges.map((r) => [r.method, r.body, r.headers.get('Authorization')])).toEqual([
+      ['POST', { code: 'ONE-TIME' }, null],
+    ]);
+    expect(useSessionStore.getState()).toMatchObject({ access: 'ACCESS', refresh: 'REFRESH' });
+    expect(requests.find((r) => r.path === '/api/account/me/')?.headers.get('Authorization')).toBe(
+      'JWT ACCESS',
+    );
+  });
+
+  it('shows the server’s message for a spent or expired code, with 再ログイン', async () => {
+    mockPortalApi({
+      'POST /api/auth/handoff/': {
+        status: 401,
+        body: { detail: SSO_MSG.handoffInvalid, code: 'authentication_failed' },
+      },
+    });
+    renderApp('/login-native?code=SPENT&next=%2Fproxies');
+    expect(await screen.findByText(SSO_MSG.handoffInvalid, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '再ログイン' })).toBeInTheDocument();
+    expect(useSessionStore.getState().access).toBeNull();
+  });
 
   it('says the mail sign-in failed for an error code it does not know', async () => {
     mockPortalApi();

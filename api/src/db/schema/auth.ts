@@ -48,3 +48,21 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_session_id_idx').on(t.sessionId)],
 );
+
+/**
+ * One-time codes that hand a single sign-on's session to the page (issue 32, finding 7): the redirect
+ * carries the code, never a token; the page exchanges it once by POST within a minute. Only the
+ * code's SHA-256 is kept, so the table alone opens nothing.
+ */
+export const signInHandoffs = pgTable(
+  'sign_in_handoffs',
+  {
+    codeHash: varchar('code_hash', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: varchar({ length: 10 }).$type<AuthMethod>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_handoffs_expires_at_idx').on(t.expiresAt)],
+);

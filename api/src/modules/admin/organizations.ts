@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { Conflict, NotFound, ValidationError } from '../../errors.ts';
+import { ACCOUNT_MSG, checkHeadAppointment } from './account-guard.ts';
 import { parseInput, recordChange, requireConsole } from './console-access.ts';
 
 export const ORG_MSG = {
@@ -30,7 +31,7 @@ export const ORG_MSG = {
   cycle: '組織を 自分自身や配下の組織の下へは移動できません。',
   notEmpty: '所属する社員または下位組織が残っている組織は廃止できません。',
   headMissing: '指定した社員が見つかりません。',
-  headInactive: 'アカウントが無効な社員は組織の長にできません。',
+  headInactive: ACCOUNT_MSG.headInactive,
 } as const;
 
 interface OrgRow {
@@ -209,14 +210,18 @@ export async function setOrganizationHead({
   return ctx.db.transaction(async (tx) => {
     const before = await findOpen(tx, input.id);
     if (body.head_employee_id !== null) {
-      const [employee] = await queryRows<{ id: number; is_active: boolean | null }>(
+      const [employee] = await queryRows<{ id: number }>(
         tx,
-        sql`select e.id, u.is_active from employees e left join users u on u.id = e.user_id
-          where e.id = ${body.head_employee_id}`,
+        sql`select e.id from employees e where e.id = ${body.head_employee_id}`,
       );
       if (!employee) throw ValidationError.field('head_employee_id', ORG_MSG.headMissing);
-      if (employee.is_active === false) throw ValidationError.field('head_employee_id', ORG_MSG.headInactive);
     }
+    // The same check as is_head in people and the import: active person, account rule for both heads.
+    await checkHeadAppointment(ctx, tx, {
+      organizationId: input.id,
+      employeeId: body.head_employee_id,
+      field: 'head_employee_id',
+    });
     let kept = 0;
     if (before.head_employee_id !== null) {
       const [row] = await queryRows<{ n: number }>(

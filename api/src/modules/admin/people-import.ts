@@ -34,6 +34,7 @@ import { contracts, employees } from '../../db/schema/employees.ts';
 import { organizations, positions } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
 import { Conflict, ValidationError } from '../../errors.ts';
+import { ACCOUNT_MSG, refusalToAppointHead } from './account-guard.ts';
 import { parseInput, recordChange, requireConsole } from './console-access.ts';
 import { PEOPLE_MSG } from './people.ts';
 
@@ -46,6 +47,7 @@ export const IMPORT_MSG = {
   hasErrors: 'エラーのある行があるため取り込めません。もう一度確認してください。',
   codeInFile: (row: number) => `社員番号 が ${row} 行目と重複しています。`,
   usernameInFile: (row: number) => `ユーザー名 が ${row} 行目と重複しています。`,
+  emailInFile: (row: number) => `メールアドレス が ${row} 行目と重複しています。`,
   headInFile: (row: number) => `この組織の長は ${row} 行目でも指定されています。`,
   orgAmbiguous: '同じ名前の組織が複数あります。組織の ID で指定してください。',
   boolean: (label: string) => `${label} は「○」または空欄で入力してください。`,
@@ -217,7 +219,7 @@ interface Checked {
   valid: TAdminPersonImportRow[];
 }
 
-async function checkRows(db: Db, fileName: string, content: string): Promise<Checked> {
+async function checkRows(ctx: RequestContext, db: Db, fileName: string, content: string): Promise<Checked> {
   const table = await readTable(fileName, content);
   const orgs = await openOrganizations(db);
   const errors: TImportError[] = [];
@@ -317,31 +319,87 @@ async function checkRows(db: Db, fileName: string, content: string): Promise<Che
           (r) => r.code,
         ),
   );
+  // Taken whatever the letter case: "Admin" beside "admin" would answer a CAS login typed either way.
+  const lowerNames = names.map((n) => n.toLowerCase());
   const takenNames = new Set(
     names.length === 0
       ? []
-      : (await db.select({ username: users.username }).from(users).where(inArray(users.username, names))).map(
-          (r) => r.username,
-        ),
+      : (
+          await db
+            .select({ username: sql<string>`lower(${users.username})` })
+            .from(users)
+            .where(inArray(sql`lower(${users.username})`, lowerNames))
+        ).map((r) => r.username),
+  );
+  // One account per sign-in e-mail, whatever its case (people.ts, checkEmailFree).
+  const emailSeen = firstRow((c) => c['メールアドレス'].toLowerCase());
+  const emails = table.map((r) => r.cells['メールアドレス'].toLowerCase()).filter((c) => c !== '');
+  const takenEmails = new Set(
+    emails.length === 0
+      ? []
+      : (
+          await db
+            .select({ email: sql<string>`lower(${users.email})` })
+            .from(users)
+            .where(inArray(sql`lower(${users.email})`, emails))
+        ).map((r) => r.email),
   );
   const late: TImportError[] = [];
   for (const { row, cells } of table) {
+    const email = emailSeen(row, cells);
+    if (email !== null) late.push({ row, column: 'メールアドレス', message: IMPORT_MSG.emailInFile(email) });
+    else if (takenEmails.has(cells['メールアドレス'].toLowerCase()))
+      late.push({ row, column: 'メールアドレス', message: PEOPLE_MSG.emailTaken });
     const code = codeSeen(row, cells);
     if (code !== null) late.push({ row, column: '社員番号', message: IMPORT_MSG.codeInFile(code) });
     else if (takenCodes.has(cells['社員番号']))
       late.push({ row, column: '社員番号', message: PEOPLE_MSG.codeTaken });
     const user = userSeen(row, cells);
     if (user !== null) late.push({ row, column: 'ユーザー名', message: IMPORT_MSG.usernameInFile(user) });
-    else if (takenNames.has(cells['ユーザー名']))
+    else if (takenNames.has(cells['ユーザー名'].toLowerCase()))
       late.push({ row, column: 'ユーザー名', message: PEOPLE_MSG.usernameTaken });
     const head = headSeen(row, cells);
     if (head !== null) late.push({ row, column: '組織の長', message: IMPORT_MSG.headInFile(head) });
   }
+  late.push(...(await headErrors(ctx, db, table, candidates)));
   for (const e of late) if (!errors.some((x) => x.row === e.row && x.column === e.column)) errors.push(e);
   errors.sort((a, b) => a.row - b.row || LABELS.indexOf(a.column!) - LABELS.indexOf(b.column!));
   for (const c of candidates) if (!errors.some((e) => e.row === c.row)) valid.push(c.value);
   const token = createHash('sha256').update(JSON.stringify(table)).digest('hex');
   return { preview: { file_name: fileName, token, columns: LABELS, rows: table, errors }, valid };
+}
+
+/**
+ * 組織の長 follows the rule of PUT admin/organizations/{id}/head/ (account-guard.ts): it needs
+ * organization.change_organization, and the head it replaces must be one the caller may act on.
+ */
+async function headErrors(
+  ctx: RequestContext,
+  db: Db,
+  table: readonly { row: number; cells: Cells }[],
+  candidates: readonly { row: number; value: TAdminPersonImportRow }[],
+): Promise<TImportError[]> {
+  const heads = table.filter(({ cells }) => (IMPORT_YES as readonly string[]).includes(cells['組織の長']));
+  if (heads.length === 0) return [];
+  if (!(await ctx.can(PERM.changeOrganization)))
+    return heads.map(({ row }) => ({ row, column: '組織の長', message: ACCOUNT_MSG.headNeedsPermission }));
+  const errors: TImportError[] = [];
+  const byOrganization = new Map<number, string | null>();
+  for (const { row, value } of candidates) {
+    if (!value.position.is_head) continue;
+    const id = value.position.organization_id;
+    if (!byOrganization.has(id)) {
+      const refusal = await refusalToAppointHead(ctx, db, {
+        organizationId: id,
+        employeeId: null,
+        field: '',
+      });
+      byOrganization.set(id, refusal?.message ?? null);
+    }
+    const message = byOrganization.get(id);
+    if (message) errors.push({ row, column: '組織の長', message });
+  }
+  return errors;
 }
 
 export async function checkImport({
@@ -353,7 +411,7 @@ export async function checkImport({
 }): Promise<TImportPreview> {
   await requireConsole(ctx, PERM.addEmployee);
   const body = parseInput(ZAdminImportCheck, input);
-  return (await checkRows(ctx.db, body.file_name, body.content)).preview;
+  return (await checkRows(ctx, ctx.db, body.file_name, body.content)).preview;
 }
 
 /** Writes every row, or nothing: one transaction, one audit entry with the counts and codes. */
@@ -367,7 +425,7 @@ export async function confirmImport({
   await requireConsole(ctx, PERM.addEmployee);
   const body = parseInput(ZAdminImportConfirm, input);
   return ctx.db.transaction(async (tx) => {
-    const { preview, valid } = await checkRows(tx, body.file_name, body.content);
+    const { preview, valid } = await checkRows(ctx, tx, body.file_name, body.content);
     if (preview.token !== body.token) throw new Conflict(IMPORT_MSG.stale);
     if (preview.errors.length > 0) throw ValidationError.field('content', IMPORT_MSG.hasErrors);
     const created = await tx

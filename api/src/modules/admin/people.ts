@@ -2,7 +2,7 @@
 // and position, edit, deactivate (the sessions are revoked in the same transaction, so the person's
 // next request is 401; the requests awaiting them are reported), reactivate, reset the password to a
 // temporary one that must be changed at the next sign-in, add contracts and positions.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   ZAdminConfirm,
   ZAdminContract,
@@ -29,14 +29,16 @@ import { contracts, employees } from '../../db/schema/employees.ts';
 import { larkBindings } from '../../db/schema/lark.ts';
 import { organizations, positions } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
-import { Conflict, NotFound, PermissionDenied, ValidationError } from '../../errors.ts';
+import { Conflict, NotFound, ValidationError } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { parseInput, recordChange, requireConsole, ADMIN_MSG } from './console-access.ts';
+import { checkHeadAppointment, refusalToActOn, requireMayActOn } from './account-guard.ts';
+import { parseInput, recordChange, requireConsole } from './console-access.ts';
 
 export const PEOPLE_MSG = {
   codeTaken: 'この社員番号は既に使われています。',
   usernameTaken: 'このユーザー名は既に使われています。',
+  emailTaken: 'このメールアドレスは既に別のアカウントで使われています。',
   orgMissing: '所属組織が見つからないか、廃止されています。',
   positionTaken: 'この組織には既に所属しています。',
   noAccount: 'この社員にはアカウントがありません。',
@@ -118,7 +120,8 @@ async function pendingApprovals(db: Db, userId: number | null): Promise<TAdminPe
   );
 }
 
-export async function findPerson(db: Db, id: number): Promise<TAdminPerson> {
+/** The person as the caller sees them: with what the account rule lets the caller do (`allowed`). */
+export async function findPerson(db: Db, id: number, ctx: RequestContext): Promise<TAdminPerson> {
   const [row] = await queryRows<
     TAdminPersonRow & {
       last_name: string;
@@ -188,6 +191,9 @@ export async function findPerson(db: Db, id: number): Promise<TAdminPerson> {
     pending_approvals: await pendingApprovals(db, row.user_id),
     residence: row.residence,
     residence_expiry: row.residence_expiry,
+    allowed: {
+      account: (await refusalToActOn(ctx, db, { employeeId: row.id, userId: row.user_id })) === null,
+    },
   };
 }
 
@@ -207,12 +213,31 @@ function snapshot(person: TAdminPerson) {
 
 export async function getPerson({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
   await requireConsole(ctx, PERM.viewEmployee);
-  return findPerson(ctx.db, input.id);
+  return findPerson(ctx.db, input.id, ctx);
 }
 
 async function checkCodeFree(db: Db, code: string, exceptId?: number) {
   const [row] = await db.select({ id: employees.id }).from(employees).where(eq(employees.code, code));
   if (row && row.id !== exceptId) throw ValidationError.field('code', PEOPLE_MSG.codeTaken);
+}
+
+/**
+ * The sign-in e-mail of one account only, whatever its letter case: the mail and Lark sign-ins match
+ * it case-insensitively and refuse an address two accounts share, so a copy would lock its owner out.
+ */
+async function checkEmailFree(db: Db, email: string, exceptUserId: number | null = null) {
+  if (email === '') return;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+        exceptUserId === null ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  if (row) throw ValidationError.field('email', PEOPLE_MSG.emailTaken);
 }
 
 async function checkOpenOrganization(db: Db, id: number) {
@@ -237,8 +262,13 @@ export async function createPerson({ ctx, input }: { ctx: RequestContext; input:
   const passwordHash = await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
     await checkCodeFree(tx, body.code);
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, body.username));
+    // Taken whatever the letter case: "Admin" beside "admin" would answer a CAS login typed either way.
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, body.username.toLowerCase()));
     if (taken) throw ValidationError.field('username', PEOPLE_MSG.usernameTaken);
+    await checkEmailFree(tx, body.email);
     try {
       await checkOpenOrganization(tx, body.position.organization_id);
     } catch {
@@ -275,12 +305,18 @@ export async function createPerson({ ctx, input }: { ctx: RequestContext; input:
       title: body.position.title,
       isPartTime: body.position.is_part_time,
     });
-    if (body.position.is_head)
+    if (body.position.is_head) {
+      await checkHeadAppointment(ctx, tx, {
+        organizationId: body.position.organization_id,
+        employeeId,
+        field: 'position.is_head',
+      });
       await tx
         .update(organizations)
         .set({ headEmployeeId: employeeId })
         .where(eq(organizations.id, body.position.organization_id));
-    const created = await findPerson(tx, employeeId);
+    }
+    const created = await findPerson(tx, employeeId, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'create',
@@ -293,6 +329,20 @@ export async function createPerson({ ctx, input }: { ctx: RequestContext; input:
   });
 }
 
+/** Whether the patch changes the e-mail (the person's or their account's) or the employee number. */
+async function changesSignInKeys(
+  tx: Db,
+  before: TAdminPerson,
+  body: { email?: string; code?: string },
+): Promise<boolean> {
+  if (body.code !== undefined && body.code !== before.code) return true;
+  if (body.email === undefined) return false;
+  if (body.email !== before.email) return true;
+  if (before.user_id === null) return false;
+  const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, before.user_id));
+  return account?.email !== body.email;
+}
+
 export async function patchPerson({
   ctx,
   input,
@@ -303,7 +353,13 @@ export async function patchPerson({
   await requireConsole(ctx, PERM.changeEmployee);
   const body = parseInput(ZAdminPersonPatch, input.body);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
+    // The e-mail and the employee number are sign-in keys (mail, Lark and CAS find accounts by them).
+    if (await changesSignInKeys(tx, before, body)) {
+      await requireMayActOn(ctx, tx, { employeeId: input.id, userId: before.user_id });
+      if (body.email !== undefined && before.user_id !== null)
+        await checkEmailFree(tx, body.email, before.user_id);
+    }
     if (body.code !== undefined) await checkCodeFree(tx, body.code, input.id);
     await tx
       .update(employees)
@@ -324,7 +380,7 @@ export async function patchPerson({
         .set({ fullName: `${last} ${first}`, ...(body.email !== undefined ? { email: body.email } : {}) })
         .where(eq(users.id, before.user_id));
     }
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'update',
@@ -337,11 +393,21 @@ export async function patchPerson({
   });
 }
 
-/** The person's account, refused when there is none; only a superuser acts on a superuser's. */
-function accountOf(ctx: RequestContext, person: TAdminPerson): number {
+/** The person's account, refused when there is none or when the account rule forbids the caller. */
+async function accountOf(ctx: RequestContext, tx: Db, person: TAdminPerson): Promise<number> {
   if (person.user_id === null) throw new Conflict(PEOPLE_MSG.noAccount);
-  if (person.is_superuser && !ctx.user.isSuperuser) throw new PermissionDenied(ADMIN_MSG.superuserOnly);
+  await requireMayActOn(ctx, tx, { employeeId: person.id, userId: person.user_id });
   return person.user_id;
+}
+
+/**
+ * Locks the person's account row for the rest of the transaction, so that of simultaneous
+ * deactivations (or reactivations) one wins and the others read its result (409), one audit row.
+ */
+async function lockAccount(tx: Db, employeeId: number): Promise<void> {
+  await tx.execute(
+    sql`select u.id from users u join employees e on e.user_id = u.id where e.id = ${employeeId} for update of u`,
+  );
 }
 
 async function revokeSessions(tx: Db, userId: number): Promise<number> {
@@ -363,13 +429,14 @@ export async function deactivatePerson({
   await requireConsole(ctx, PERM.changeUser);
   parseInput(ZAdminConfirm, input.body);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
-    const userId = accountOf(ctx, before);
+    await lockAccount(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
+    const userId = await accountOf(ctx, tx, before);
     if (userId === ctx.user.id) throw new Conflict(PEOPLE_MSG.self);
     if (!before.is_active) throw new Conflict(PEOPLE_MSG.alreadyInactive);
     await tx.update(users).set({ isActive: false }).where(eq(users.id, userId));
     const revoked = await revokeSessions(tx, userId);
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'deactivate',
@@ -392,11 +459,12 @@ export async function reactivatePerson({
   await requireConsole(ctx, PERM.changeUser);
   parseInput(ZAdminConfirm, input.body);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
-    const userId = accountOf(ctx, before);
+    await lockAccount(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
+    const userId = await accountOf(ctx, tx, before);
     if (before.is_active) throw new Conflict(PEOPLE_MSG.alreadyActive);
     await tx.update(users).set({ isActive: true }).where(eq(users.id, userId));
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'reactivate',
@@ -421,11 +489,11 @@ export async function resetPassword({
   const body = parseInput(ZAdminPasswordReset, input.body);
   const passwordHash = await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
-    const userId = accountOf(ctx, before);
+    const before = await findPerson(tx, input.id, ctx);
+    const userId = await accountOf(ctx, tx, before);
     await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, userId));
     const revoked = userId === ctx.user.id ? 0 : await revokeSessions(tx, userId);
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'reset_password',
@@ -448,12 +516,12 @@ export async function addContract({
   await requireConsole(ctx, PERM.changeEmployee);
   const body = parseInput(ZAdminContract, input.body);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
     const [row] = await tx
       .insert(contracts)
       .values(contractValues(input.id, body))
       .returning({ id: contracts.id });
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'add_contract',
@@ -476,7 +544,7 @@ export async function addPosition({
   await requireConsole(ctx, PERM.changeEmployee);
   const body = parseInput(ZAdminPosition, input.body);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
     await checkOpenOrganization(tx, body.organization_id);
     if (before.positions.some((p) => p.organization_id === body.organization_id))
       throw ValidationError.field('organization_id', PEOPLE_MSG.positionTaken);
@@ -489,12 +557,18 @@ export async function addPosition({
         isPartTime: body.is_part_time,
       })
       .returning({ id: positions.id });
-    if (body.is_head)
+    if (body.is_head) {
+      await checkHeadAppointment(ctx, tx, {
+        organizationId: body.organization_id,
+        employeeId: input.id,
+        field: 'is_head',
+      });
       await tx
         .update(organizations)
         .set({ headEmployeeId: input.id })
         .where(eq(organizations.id, body.organization_id));
-    const after = await findPerson(tx, input.id);
+    }
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'add_position',
@@ -536,7 +610,7 @@ export async function patchContract({
       .update(contracts)
       .set({ endDate, workStartTime: start, workEndTime: end })
       .where(eq(contracts.id, input.id));
-    const person = await findPerson(tx, contract.employeeId);
+    const person = await findPerson(tx, contract.employeeId, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'change_contract',
@@ -560,9 +634,16 @@ export async function removePosition({ ctx, input }: { ctx: RequestContext; inpu
   return ctx.db.transaction(async (tx) => {
     const [position] = await tx.select().from(positions).where(eq(positions.id, input.id));
     if (!position) throw new NotFound();
-    const before = await findPerson(tx, position.employeeId);
+    const before = await findPerson(tx, position.employeeId, ctx);
     if (before.positions.length <= 1) throw new Conflict(CONTRACT_MSG.lastPosition);
     const removed = before.positions.find((p) => p.id === input.id)!;
+    // Removing a head's position unmakes the head: the same check as naming another one.
+    if (removed.is_head)
+      await checkHeadAppointment(ctx, tx, {
+        organizationId: position.organizationId,
+        employeeId: null,
+        field: 'id',
+      });
     await tx
       .update(organizations)
       .set({ headEmployeeId: null })
@@ -573,7 +654,7 @@ export async function removePosition({ ctx, input }: { ctx: RequestContext; inpu
         ),
       );
     await tx.delete(positions).where(eq(positions.id, input.id));
-    const after = await findPerson(tx, position.employeeId);
+    const after = await findPerson(tx, position.employeeId, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'remove_position',
@@ -590,14 +671,14 @@ export async function removePosition({ ctx, input }: { ctx: RequestContext; inpu
 export async function unbindLark({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
   await requireConsole(ctx, PERM.changeUser);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
-    const userId = accountOf(ctx, before);
+    const before = await findPerson(tx, input.id, ctx);
+    const userId = await accountOf(ctx, tx, before);
     const removed = await tx
       .delete(larkBindings)
       .where(eq(larkBindings.userId, userId))
       .returning({ openId: larkBindings.openId });
     if (removed.length === 0) throw new Conflict('この社員には Lark 連携がありません。');
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'unbind_lark',

@@ -22,7 +22,7 @@ export async function setResidence({
   await requireConsole(ctx, PERM.changeEmployee);
   const body = parseInput(ZAdminResidence, input.body);
   return ctx.db.transaction(async (tx) => {
-    const before = await findPerson(tx, input.id);
+    const before = await findPerson(tx, input.id, ctx);
     const previous = { residence: before.residence, residence_expiry: before.residence_expiry };
     const next = { residence: body.residence, residence_expiry: body.residence_expiry };
     if (JSON.stringify(previous) === JSON.stringify(next)) return before;
@@ -39,7 +39,7 @@ export async function setResidence({
       before: previous,
       after: next,
     });
-    const after = await findPerson(tx, input.id);
+    const after = await findPerson(tx, input.id, ctx);
     await recordChange(tx, ctx, {
       resource: 'people',
       action: 'set_residence',

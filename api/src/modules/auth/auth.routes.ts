@@ -3,6 +3,7 @@ import {
   ZCasAuthRequest,
   ZLarkAuthRequest,
   ZLogoutRequest,
+  ZSignInHandoffRequest,
   ZTokenAuthRequest,
   ZTokenRefreshRequest,
   type TAuthMethods,
@@ -20,6 +21,7 @@ import { signInWithCas } from './cas-auth.ts';
 import { casLogoutRouter } from './cas-logout.ts';
 import { createLarkIdentityProvider, signInWithLark } from './lark-auth.ts';
 import { createMailSignIn } from './mail-oidc.ts';
+import { redeemHandoff } from './sign-in-handoff.ts';
 
 function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -116,6 +118,13 @@ function authRouter(deps: AuthRouterDeps): Router {
     .get(async (req, res) => {
       if (!mail) throw new NotFound(SSO_MSG.signInMethodUnavailable);
       await mail.callback(req, res);
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/auth/handoff')
+    .post(async (req, res) => {
+      res.json(await redeemHandoff({ ctx: deps, input: parseBody(ZSignInHandoffRequest, req) }));
     })
     .all(methodNotAllowed);
 

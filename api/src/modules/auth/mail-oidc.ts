@@ -4,7 +4,8 @@
 // lived signed cookie (the API keeps no session state, so any replica can finish the flow) and
 // redirects to the provider. The provider sends it back to GET /api/auth/mail/callback/, which
 // checks everything, finds the account by its verified e-mail address and sends the browser to
-// /login-native?access_token=…&refresh=…&next=…; failures go to /login-native?error=<code>.
+// /login-native?code=…&next=…, a one-time code the page exchanges for the tokens by POST
+// (sign-in-handoff.ts); failures go to /login-native?error=<code>.
 import { type Request, type Response } from 'express';
 import { jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
@@ -12,7 +13,8 @@ import { z } from 'zod';
 import type { OidcConfig } from '../../config.ts';
 import { ApiError, Throttled } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { openSession, type AuthDeps } from './auth.service.ts';
+import type { AuthDeps } from './auth.service.ts';
+import { issueHandoff } from './sign-in-handoff.ts';
 import * as sso from './sso.repository.ts';
 
 const COOKIE = 'portal_oidc';
@@ -170,8 +172,9 @@ export function createMailSignIn(deps: {
       const user = await sso.findUserByEmail(deps.auth.db, email);
       if (!user) return fail('mail_no_account');
       if (!user.isActive) return fail('mail_inactive');
-      const pair = await openSession(deps.auth, user.id, 'mail');
-      res.redirect(303, nativeLoginUrl({ access_token: pair.access, refresh: pair.refresh, next }));
+      // A one-time code, not the tokens: the URL lands in logs and the browser's history.
+      const code = await issueHandoff(deps.auth.db, user.id, 'mail');
+      res.redirect(303, nativeLoginUrl({ code, next }));
     },
   };
 }

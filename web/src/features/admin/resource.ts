@@ -36,6 +36,8 @@ export interface FieldDecl {
   readonly minLength?: number;
   /** Shown only to a superuser (is_staff, is_superuser). */
   readonly superuserOnly?: boolean;
+  /** Shown only to holders of this permission (is_head: organization.change_organization). */
+  readonly permission?: Permission;
 }
 
 /** What the renderer knows of the signed-in user: enough to hide what the server would refuse. */

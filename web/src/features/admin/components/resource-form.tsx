@@ -32,7 +32,9 @@ export function DeclaredForm({
   onCancel,
   context,
 }: DeclaredFormProps) {
-  const shown = fields.filter((f) => !f.superuserOnly || user.isSuperuser);
+  const shown = fields.filter(
+    (f) => (!f.superuserOnly || user.isSuperuser) && (!f.permission || user.can(f.permission)),
+  );
   const [formError, setFormError] = useState<string[]>([]);
   const form = useForm<FieldValues>({
     mode: 'onSubmit',

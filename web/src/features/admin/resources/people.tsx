@@ -43,7 +43,13 @@ const POSITION_FIELDS = (prefix: string): FieldDecl[] => [
   },
   { name: `${prefix}title`, label: '役職', kind: 'text' },
   { name: `${prefix}is_part_time`, label: '兼務', kind: 'check' },
-  { name: `${prefix}is_head`, label: 'この組織の長にする', kind: 'check' },
+  // The server names heads only for holders of organization.change_organization (issue 32).
+  {
+    name: `${prefix}is_head`,
+    label: 'この組織の長にする',
+    kind: 'check',
+    permission: PERM.changeOrganization,
+  },
 ];
 
 const NAME_FIELDS: FieldDecl[] = [
@@ -190,7 +196,7 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         label: '無効化',
         permission: PERM.changeUser,
         danger: true,
-        visible: (p) => p.user_id !== null && p.is_active,
+        visible: (p) => p.user_id !== null && p.is_active && p.allowed.account,
         confirm: (p) =>
           `${p.name} のアカウントを無効化します。サインイン中の端末もすぐにサインアウトされます。よろしいですか？`,
         run: async (p) => {
@@ -211,7 +217,7 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         key: 'reactivate',
         label: '再有効化',
         permission: PERM.changeUser,
-        visible: (p) => p.user_id !== null && !p.is_active,
+        visible: (p) => p.user_id !== null && !p.is_active && p.allowed.account,
         confirm: (p) => `${p.name} のアカウントを再び有効にします。よろしいですか？`,
         run: async (p) => {
           await adminApi.reactivate(p.id);
@@ -222,7 +228,7 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         key: 'password',
         label: 'パスワード再設定',
         permission: PERM.changeUser,
-        visible: (p) => p.user_id !== null,
+        visible: (p) => p.user_id !== null && p.allowed.account,
         confirm: () =>
           '仮パスワードを設定します。本人は次回サインイン時に新しいパスワードへの変更が必要です。サインイン中の端末はサインアウトされます。',
         fields: [
@@ -325,7 +331,7 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         label: 'Lark 連携を解除',
         permission: PERM.changeUser,
         danger: true,
-        visible: (p) => p.lark_bound,
+        visible: (p) => p.lark_bound && p.allowed.account,
         confirm: (p) =>
           `${p.name} の Lark 連携を解除します。次に Lark からサインインするまで、ボットの通知は届きません。`,
         run: async (p) => {

@@ -39,6 +39,7 @@ const MORI: TAdminPerson = {
   pending_approvals: [],
   residence: '03',
   residence_expiry: '2026-12-31',
+  allowed: { account: true },
 };
 
 afterEach(() => useSessionStore.getState().clear());

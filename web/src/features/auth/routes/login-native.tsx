@@ -6,6 +6,7 @@ import { queryClient } from '@/lib/query-client.ts';
 import { safeNext } from '@/lib/safe-next.ts';
 import { useAuthMethods } from '../api/get-auth-methods.ts';
 import { getMe, meQueryOptions } from '../api/get-me.ts';
+import { redeemHandoff } from '../api/sign-in-handoff.ts';
 import { hasAccessToken, useSessionStore } from '@/stores/session-store.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
@@ -13,20 +14,27 @@ import { SigningIn } from '../components/signing-in.tsx';
 import { startSession } from '../lib/session.ts';
 import { nativeLoginPath } from '../lib/login-strategy.ts';
 
-/** /login-native: the password form, or a sign-in with a token handed over in the URL (spec §2.1). */
+/**
+ * /login-native: the password form, or a sign-in handed over in the URL: the mail sign-in's one-time
+ * `code`, exchanged by POST, or a token (spec §2.1).
+ */
 export default function LoginNativeRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const next = params.get('next');
   const accessToken = params.get('access_token');
+  const code = params.get('code');
 
-  // Someone already signed in has nothing to do here (a token handed over in the URL still replaces
+  // Someone already signed in has nothing to do here (a sign-in handed over in the URL still replaces
   // their session).
-  if (!accessToken && hasAccessToken()) return <Navigate to={safeNext(next)} replace />;
-  if (accessToken) {
+  if (!accessToken && !code && hasAccessToken()) return <Navigate to={safeNext(next)} replace />;
+  if (accessToken || code) {
+    const issued = code
+      ? () => redeemHandoff(code)
+      : () => Promise.resolve({ access: accessToken!, refresh: params.get('refresh') });
     return (
       <AuthLayout>
-        <TokenSignIn access={accessToken} refresh={params.get('refresh')} next={next} />
+        <TokenSignIn key={code ?? accessToken} issued={issued} next={next} />
       </AuthLayout>
     );
   }
@@ -54,38 +62,43 @@ function MailSignInSlot({ error, next }: { error: string | null; next: string | 
 }
 
 function TokenSignIn({
-  access,
-  refresh,
+  issued,
   next,
 }: {
-  access: string;
-  refresh: string | null;
+  issued: () => Promise<{ access: string; refresh: string | null }>;
   next: string | null;
 }) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  // The tokens come once per mount (the route's key changes with the URL's code or token).
+  const [tokens] = useState(issued);
 
   useEffect(() => {
     let cancelled = false;
-    startSession({ access, refresh });
     // Asked directly rather than through the query cache: a refused token ends the session, which
     // empties the cache, and a cached query would then fail as 'cancelled' instead of with the
     // server's words (spec §8.1: the sign-in screen shows the response's detail).
-    getMe().then(
-      (user) => {
-        if (cancelled) return;
-        useSessionStore.getState().setUser(user);
-        queryClient.setQueryData(meQueryOptions().queryKey, user);
-        navigate(safeNext(next), { replace: true });
-      },
-      (cause: unknown) => {
-        if (!cancelled) setError(formErrorMessage(cause));
-      },
-    );
+    tokens
+      .then((pair) => {
+        if (cancelled) return null;
+        startSession(pair);
+        return getMe();
+      })
+      .then(
+        (user) => {
+          if (cancelled || !user) return;
+          useSessionStore.getState().setUser(user);
+          queryClient.setQueryData(meQueryOptions().queryKey, user);
+          navigate(safeNext(next), { replace: true });
+        },
+        (cause: unknown) => {
+          if (!cancelled) setError(formErrorMessage(cause));
+        },
+      );
     return () => {
       cancelled = true;
     };
-  }, [access, refresh, next, navigate]);
+  }, [tokens, next, navigate]);
 
   if (error) {
     return (
