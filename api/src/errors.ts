@@ -35,7 +35,9 @@ export class ValidationError extends ApiError {
   }
 
   static fromZod(error: z.core.$ZodError): ValidationError {
-    const fields: FieldErrors = {};
+    // Keys come from the request (unknown fields): with no prototype, `__proto__`, `constructor` or
+    // `toString` are plain keys here instead of Object.prototype's members.
+    const fields: FieldErrors = Object.create(null) as FieldErrors;
     const add = (key: string, message: string) => (fields[key] ??= []).push(message);
     for (const issue of error.issues) {
       const base = issue.path.map(String).join('.');
