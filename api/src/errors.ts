@@ -132,8 +132,8 @@ export class Conflict extends ApiError {
 export class PayloadTooLarge extends ApiError {
   readonly status = 413;
   readonly code = 'payload_too_large';
-  constructor() {
-    super(API_MSG.payloadTooLarge);
+  constructor(detail: string = API_MSG.payloadTooLarge) {
+    super(detail);
   }
 }
 
