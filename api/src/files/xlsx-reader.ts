@@ -221,7 +221,27 @@ function checkPart(entry: JSZip.JSZipObject, budget: number, limits: XlsxLimits)
   });
 }
 
+/** A central directory entry's signature, PK\x01\x02. */
+const CENTRAL_ENTRY = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+
+/**
+ * At most how many entries JSZip could find: each begins with the signature somewhere in the file.
+ * Counted before JSZip reads the directory (60,000 empty entries fit in a 3 MB upload and take it
+ * seconds and 100 MB to list); stops counting once past the limit.
+ */
+function entriesAtMost(bytes: Buffer, limit: number): number {
+  let count = 0;
+  for (
+    let at = bytes.indexOf(CENTRAL_ENTRY);
+    at >= 0 && count <= limit;
+    at = bytes.indexOf(CENTRAL_ENTRY, at + 4)
+  )
+    count += 1;
+  return count;
+}
+
 async function checkArchive(bytes: Buffer, limits: XlsxLimits): Promise<void> {
+  if (entriesAtMost(bytes, XLSX_MAX_PARTS) > XLSX_MAX_PARTS) throw new PayloadTooLarge(XLSX_MSG.tooManyParts);
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes);
