@@ -16,6 +16,7 @@ import {
   XLSX_MAX_RANGE_CELLS,
   XLSX_MSG,
   XLSX_PART_MAX_BYTES,
+  XLSX_TOTAL_MAX_BYTES,
   readXlsxTable,
 } from '../src/files/xlsx-reader.ts';
 import { IMPORT_MSG } from '../src/modules/admin/people-import.ts';
@@ -194,10 +195,15 @@ describe('the xlsx reader', () => {
       repeatedPart(`xl/media/image${n}.png`, {
         prefix: '',
         chunk: Buffer.alloc(MB, 'b'),
-        repeat: 15,
+        repeat: XLSX_PART_MAX_BYTES / MB - 1,
         suffix: '',
       });
-    expect(await read(await xlsxWith(big(1), big(2), big(3), big(4), big(5)))).toEqual(tooLarge);
+    const parts = Array.from(
+      { length: Math.ceil(XLSX_TOTAL_MAX_BYTES / (XLSX_PART_MAX_BYTES - MB)) },
+      (_, i) => big(i),
+    );
+    expect(await read(await xlsxWith(...parts.slice(0, 1)))).toEqual({ rows: [HEADER] });
+    expect(await read(await xlsxWith(...parts))).toEqual(tooLarge);
   });
 
   it(`refuses more than ${XLSX_MAX_PARTS} parts (413)`, async () => {

@@ -13,9 +13,9 @@ import { SaxesParser } from 'saxes';
 import { PayloadTooLarge, ValidationError } from '../errors.ts';
 
 /** The largest a part of the archive may inflate to (a 2,000-row, 20-column sheet is about 2 MB). */
-export const XLSX_PART_MAX_BYTES = 16 * 1024 * 1024;
+export const XLSX_PART_MAX_BYTES = 8 * 1024 * 1024;
 /** All parts together. */
-export const XLSX_TOTAL_MAX_BYTES = 64 * 1024 * 1024;
+export const XLSX_TOTAL_MAX_BYTES = 32 * 1024 * 1024;
 /** Parts an archive may hold (Excel writes about a dozen, plus a few per sheet). */
 export const XLSX_MAX_PARTS = 1_000;
 /** Excel's own last column (XFD). */
