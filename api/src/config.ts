@@ -109,6 +109,8 @@ const EnvSchema = z
     LOGIN_RATE_LIMIT_PER_IP: zPositiveInt(30),
     LOGIN_RATE_LIMIT_PER_USERNAME: zPositiveInt(10),
     LOGIN_RATE_LIMIT_WINDOW: zDuration('15m'),
+    HTTP_REQUEST_TIMEOUT: zDuration('30s'),
+    HTTP_HEADERS_TIMEOUT: zDuration('10s'),
     SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
     TRUST_PROXY: zTrustProxy,
     CSP_SCRIPT_SRC: zList,
@@ -164,6 +166,13 @@ const EnvSchema = z
         message: 'is required with OIDC_ISSUER unless PUBLIC_URL is set',
       });
     }
+    if (env.HTTP_HEADERS_TIMEOUT > env.HTTP_REQUEST_TIMEOUT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT'],
+        message: 'must not be longer than HTTP_REQUEST_TIMEOUT',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -179,6 +188,14 @@ export interface LoginRateLimit {
   /** Failed sign-ins one username may suffer per window, from any address. */
   readonly perUsername: number;
   readonly windowSeconds: number;
+}
+
+/** How long a client may take to send a request (Node's own defaults are 300 s and 60 s). */
+export interface HttpTimeouts {
+  /** The whole request, body included: a body shorter than its Content-Length is cut off then. */
+  readonly requestTimeoutSeconds: number;
+  /** The request line and headers. */
+  readonly headersTimeoutSeconds: number;
 }
 
 export interface Config {
@@ -197,6 +214,7 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly webDistDir: string;
   readonly loginRateLimit: LoginRateLimit;
+  readonly http: HttpTimeouts;
   readonly seedDemo: 'auto' | 'never';
   readonly trustProxy: TrustProxy;
   /** Extra CSP sources: script-src (e.g. Lark's H5 SDK host) and connect-src (e.g. FCM). */
@@ -323,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       perUsername: e.LOGIN_RATE_LIMIT_PER_USERNAME,
       windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW,
     },
+    http: { requestTimeoutSeconds: e.HTTP_REQUEST_TIMEOUT, headersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT },
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     csp: { scriptSrc, connectSrc: e.CSP_CONNECT_SRC },

@@ -35,8 +35,16 @@ export class ValidationError extends ApiError {
   }
 
   static fromZod(error: z.core.$ZodError): ValidationError {
-    const fields: FieldErrors = {};
-    const add = (key: string, message: string) => (fields[key] ??= []).push(message);
+    // Keys come from the request (unknown fields): collected in a Map, `__proto__`, `constructor` or
+    // `toString` are plain keys instead of Object.prototype's members. Object.fromEntries defines
+    // them as own properties of an ordinary object (one without a prototype breaks drizzle's checks
+    // when the answer is stored for an idempotent retry).
+    const fields = new Map<string, string[]>();
+    const add = (key: string, message: string) => {
+      const messages = fields.get(key);
+      if (messages) messages.push(message);
+      else fields.set(key, [message]);
+    };
     for (const issue of error.issues) {
       const base = issue.path.map(String).join('.');
       if (issue.code === 'unrecognized_keys') {
@@ -45,7 +53,7 @@ export class ValidationError extends ApiError {
         add(base || NON_FIELD_ERRORS, issue.message);
       }
     }
-    return new ValidationError(fields);
+    return new ValidationError(Object.fromEntries(fields));
   }
 
   override body(): Record<string, unknown> {
@@ -130,8 +138,8 @@ export class Conflict extends ApiError {
 export class PayloadTooLarge extends ApiError {
   readonly status = 413;
   readonly code = 'payload_too_large';
-  constructor() {
-    super(API_MSG.payloadTooLarge);
+  constructor(detail: string = API_MSG.payloadTooLarge) {
+    super(detail);
   }
 }
 

@@ -3,16 +3,16 @@
 // ends the start before the database is opened); open, check and prepare the database; serve. On
 // SIGINT, SIGTERM or SIGHUP stop accepting connections, let running requests finish, close the
 // database, release the lock, exit.
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { openChangeFeed } from './cache/change-feed.ts';
 import { loadConfigOrExit, type Config } from './config.ts';
 import { openPostgres, type DatabaseHandle } from './db/client.ts';
 import { MigrationMismatchError } from './db/migration-state.ts';
-import { answerClientErrors } from './middleware/client-errors.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { withJwtSecret } from './jwt-secret.ts';
+import { createHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';
 import { startOutboxRelay } from './modules/outbox/relay.ts';
@@ -78,8 +78,7 @@ const starting: http.RequestListener = (_req, res) => {
   res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
   res.end(JSON.stringify({ detail: '起動中です。しばらくしてから再度お試しください。' }));
 };
-const server = http.createServer(starting);
-answerClientErrors(server);
+const server = createHttpServer(config.http, starting);
 await new Promise<void>((resolve) => {
   const refused = (error: Error) =>
     void fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);

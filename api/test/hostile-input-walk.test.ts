@@ -1,7 +1,8 @@
 // Issue 12: every route of the app's route table, with every path parameter, query field and body
 // field replaced by hostile values (NUL, controls, bidi, 1 MB, bad percent-encoding, wrong JSON
-// types), answers below 500, in JSON, with a Japanese message, and writes nothing. Bodies are
-// generic: every field name the contracts know (FIELD_LABELS) and the demo forms' fields at once.
+// types, 8,000 levels of nesting, keys named like Object.prototype's members), answers below 500,
+// in JSON, with a Japanese message, and writes nothing. Bodies are generic: every field name the
+// contracts know (FIELD_LABELS) and the demo forms' fields at once.
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,14 @@ const BODIES: { name: string; body: unknown }[] = [
   { name: '1 MB fields', body: { ...everyField(true), name: MEGABYTE, comment: MEGABYTE, remark: MEGABYTE } },
   ...HOSTILE_STRINGS.map((value, i) => ({ name: `hostile string ${i}`, body: everyField(value) })),
   ...WRONG_TYPES.map((value) => ({ name: `wrong type ${JSON.stringify(value)}`, body: everyField(value) })),
+  // Issue 32: nesting that overflowed a recursive walk, and keys that a `{}` used as a map inherits.
+  { name: '8,000 levels of [', body: '['.repeat(8_000) + ']'.repeat(8_000) },
+  { name: '8,000 levels of {', body: '{"a":'.repeat(8_000) + '0' + '}'.repeat(8_000) },
+  // Sent as text: in an object literal `__proto__` would set the prototype instead of a key.
+  ...Object.getOwnPropertyNames(Object.prototype).map((key) => ({
+    name: `key ${key}`,
+    body: JSON.stringify({ [key]: 'x' }),
+  })),
 ];
 
 /**

@@ -52,6 +52,7 @@ export const API_MSG = {
   pathNotFound: 'このURLは存在しません。',
   methodNotAllowed: 'このメソッドは許可されていません。',
   malformedJson: 'リクエストの JSON 形式が正しくありません。',
+  jsonTooDeep: (max: number) => `リクエストの JSON の入れ子が深すぎます（${max} 段まで）。`,
   unsupportedMediaType: 'サポートされていないメディアタイプです。',
   payloadTooLarge: 'リクエストのサイズが上限を超えています。',
   tooManyLoginAttempts: 'ログインの試行回数が上限に達しました。しばらくしてから再度お試しください。',

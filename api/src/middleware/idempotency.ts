@@ -2,8 +2,9 @@
 // handler runs, and the answer is stored before it is sent, so a retry whose first answer was lost
 // (a phone losing signal, a restart) gets that same answer and creates nothing new. The same key with
 // another request, or while the first is still running, is refused with 409. Answers of 500 and above
-// are not kept: a retry runs again. Runs after authentication: keys are per user, so another user's
-// key never meets this one.
+// are not kept: a retry runs again; answers over IDEMPOTENT_ANSWER_MAX_BYTES keep only their status
+// and created id. Runs after authentication: keys are per user, so another user's key never meets
+// this one.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -23,6 +24,20 @@ const KEY_FORMAT = /^[A-Za-z0-9._:-]{1,255}$/;
 /** A claim this old with no answer belongs to a process that died mid-request: a retry takes it over. */
 const ABANDONED_AFTER_SECONDS = 120;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/**
+ * Answers kept whole up to this size (a created request's detail is a few KB). A bigger one (an
+ * import's preview of 2,000 rows) keeps only its status and the id it created (issue 32): a hundred
+ * previews with fresh keys stored 82 MB of answers nobody would replay.
+ */
+export const IDEMPOTENT_ANSWER_MAX_BYTES = 64 * 1024;
+
+/** What is stored of an answer: the body, or past the cap `{ id }` when it names one, else nothing. */
+export function storedAnswer(body: unknown): unknown {
+  if (body === null || body === undefined) return null;
+  if (Buffer.byteLength(JSON.stringify(body)) <= IDEMPOTENT_ANSWER_MAX_BYTES) return body;
+  const id = typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown }).id : undefined;
+  return typeof id === 'number' || typeof id === 'string' ? { id } : null;
+}
 
 function fingerprintOf(req: Request): string {
   const body = createHash('sha256')
@@ -78,7 +93,11 @@ export function idempotentRetries(db: Db, logger: Logger): RequestHandler {
     keepAnswer(res, async (status, body) => {
       try {
         if (status >= 500) await db.delete(idempotencyKeys).where(where);
-        else await db.update(idempotencyKeys).set({ status, body }).where(where);
+        else
+          await db
+            .update(idempotencyKeys)
+            .set({ status, body: storedAnswer(body) })
+            .where(where);
       } catch (error) {
         // The answer still goes out; a retry meets the unfinished claim until it is abandoned.
         logger.error({ err: error }, 'idempotency key: the answer could not be stored');

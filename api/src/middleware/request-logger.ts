@@ -3,6 +3,7 @@
 // Written on pino directly rather than with pino-http: a child logger, listener bookkeeping and
 // serializers for every request cost more CPU than the rest of a cached list answer
 // (docs/benchmarks.md). The child logger handlers use (`requestLog`) is made only when asked for.
+// The URL is logged with its credentials (tokens, tickets, codes in the query) redacted.
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logger.ts';
@@ -17,8 +18,37 @@ interface RequestLogState {
 
 const states = new WeakMap<Request, RequestLogState>();
 
+/**
+ * Query parameters that carry a credential somewhere (a sign-in hand-over, a CAS ticket, an OAuth
+ * code): their values never reach the log, whatever path they arrive on (issue 32).
+ */
+const SECRET_PARAMETERS = new Set(['access_token', 'refresh', 'refresh_token', 'id_token', 'ticket', 'code']);
+
+function parameterName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** The URL as logged: each secret parameter's value replaced by [redacted]. */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return SECRET_PARAMETERS.has(parameterName(name)) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, start)}?${query.join('&')}`;
+}
+
 function requestFields(req: Request, id: string) {
-  return { id, method: req.method, url: req.originalUrl, remoteAddress: req.socket.remoteAddress };
+  return { id, method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress };
 }
 
 export function requestLogger(logger: Logger): RequestHandler {

@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // No built web app in API tests unless a test points here on purpose.
     webDistDir: path.join(REPO_ROOT, 'api', 'test', 'no-web-dist'),
     loginRateLimit: { perIp: 1000, perUsername: 1000, windowSeconds: 900 },
+    http: { requestTimeoutSeconds: 30, headersTimeoutSeconds: 10 },
     seedDemo: 'never',
     trustProxy: false,
     csp: { scriptSrc: [], connectSrc: [] },

@@ -145,8 +145,8 @@ export const ZWorkflowRequest = z
   });
 export type TWorkflowRequest = z.input<typeof ZWorkflowRequest>;
 
-/** PATCH /api/workflow/workflows/{id}/ — any subset of the header; the fields change only through PUT. */
-export const ZWorkflowPatchRequest = z.object({
+/** PATCH /api/workflow/workflows/{id}/ — any subset of the header (nothing else); the fields change only through PUT. */
+export const ZWorkflowPatchRequest = z.strictObject({
   name: z
     .string()
     .trim()

@@ -4,7 +4,6 @@
 // web's console links to them.
 import { createRequire } from 'node:module';
 import { count, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '@portal/shared/limits';
 import {
   ZAdminCompany,
@@ -21,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { companyInfo } from '../../db/schema/company.ts';
 import { stations } from '../../db/schema/records.ts';
 import { ValidationError } from '../../errors.ts';
+import { reencodePicture } from '../../files/pictures.ts';
 import { findCompanyName } from '../company/company.repository.ts';
 import { csvRows, importStationCsv } from '../records/stations.ts';
 import { parseInput, recordChange, requireConsole } from './console-access.ts';
@@ -106,26 +106,26 @@ export async function patchCompany({
 
 /** The logo's longest side in pixels once re-encoded. */
 export const LOGO_MAX_SIDE = 512;
-const LOGO_FORMATS = new Set(['png', 'jpeg', 'gif', 'webp']);
 
 /** The uploaded image re-encoded as a PNG within LOGO_MAX_SIDE, or a 400 at `logo`. */
-async function reencodeLogo(content: string): Promise<Buffer> {
+async function reencodeLogo(content: string, userId: number): Promise<Buffer> {
   const base64 = content.replace(/^data:[^,]*,/, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw ValidationError.field('logo', MASTERS_MSG.logoType);
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_UPLOAD_BYTES) throw ValidationError.field('logo', MASTERS_MSG.logoSize);
-  try {
-    const image = sharp(bytes, { limitInputPixels: 40_000_000, animated: false });
-    const { format } = await image.metadata();
-    if (!format || !LOGO_FORMATS.has(format)) throw new Error('not a raster image');
-    return await image
-      .rotate()
-      .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
-  } catch {
-    throw ValidationError.field('logo', MASTERS_MSG.logoType);
-  }
+  return reencodePicture({
+    userId,
+    bytes,
+    field: 'logo',
+    label: 'ロゴ',
+    notAnImage: MASTERS_MSG.logoType,
+    transform: (image) =>
+      image
+        .rotate()
+        .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer(),
+  });
 }
 
 /** PUT company/logo/ (a new logo) and DELETE company/logo/ (none); the audit keeps its size. */
@@ -137,7 +137,10 @@ export async function setCompanyLogo({
   input: { body: unknown } | { remove: true };
 }): Promise<TAdminMasters> {
   await requireConsole(ctx, PERM.changeCompanyInfo);
-  const logo = 'remove' in input ? null : await reencodeLogo(parseInput(ZAdminCompanyLogo, input.body).logo);
+  const logo =
+    'remove' in input
+      ? null
+      : await reencodeLogo(parseInput(ZAdminCompanyLogo, input.body).logo, ctx.user.id);
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ name: companyInfo.name, logo: companyInfo.logo })

@@ -7,7 +7,6 @@
 // the create form follow one set of rules. Export writes the same layout as CSV (UTF-8 with a BOM).
 import { createHash } from 'node:crypto';
 import { inArray, isNull, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import * as z from 'zod';
 import {
@@ -33,6 +32,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { contracts, employees } from '../../db/schema/employees.ts';
 import { organizations, positions } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
+import { readXlsxTable } from '../../files/xlsx-reader.ts';
 import { Conflict, ValidationError } from '../../errors.ts';
 import { ACCOUNT_MSG, refusalToAppointHead } from './account-guard.ts';
 import { parseInput, recordChange, requireConsole } from './console-access.ts';
@@ -110,47 +110,6 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-/** An xlsx cell as the text a CSV would hold: dates as YYYY-MM-DD, times as HH:MM. */
-function xlsxText(cell: ExcelJS.Cell): string {
-  const v = cell.value;
-  if (v === null || v === undefined) return '';
-  const asDate =
-    v instanceof Date
-      ? v
-      : typeof v === 'object' && 'result' in v && v.result instanceof Date
-        ? v.result
-        : null;
-  if (asDate) {
-    if (asDate.getUTCFullYear() <= 1900) return `${pad(asDate.getUTCHours())}:${pad(asDate.getUTCMinutes())}`;
-    return `${asDate.getUTCFullYear()}-${pad(asDate.getUTCMonth() + 1)}-${pad(asDate.getUTCDate())}`;
-  }
-  if (typeof v === 'number' && v > 0 && v < 1 && cell.numFmt && /h/.test(cell.numFmt)) {
-    const minutes = Math.round(v * 24 * 60);
-    return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-  }
-  if (typeof v === 'object' && 'text' in v && typeof v.text === 'string') return v.text; // hyperlinks
-  return cell.text ?? '';
-}
-
-async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw ValidationError.field('content', IMPORT_MSG.unreadable);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw ValidationError.field('content', IMPORT_MSG.empty);
-  const rows: string[][] = [];
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells: string[] = [];
-    for (let c = 1; c <= Math.max(row.cellCount, LABELS.length); c++) cells.push(xlsxText(row.getCell(c)));
-    rows.push(cells);
-  }
-  return rows;
-}
-
 /** The table of the file, refused (400) when it is neither CSV nor xlsx, has no data or a wrong header. */
 async function readTable(fileName: string, content: string): Promise<{ row: number; cells: Cells }[]> {
   const bytes = Buffer.from(content, 'base64');
@@ -159,7 +118,11 @@ async function readTable(fileName: string, content: string): Promise<{ row: numb
   let table: string[][];
   if (isZip(bytes)) {
     if (!lower.endsWith('.xlsx')) throw ValidationError.field('content', IMPORT_MSG.unreadable);
-    table = await readXlsx(bytes);
+    table = await readXlsxTable(bytes, {
+      field: 'content',
+      maxRows: IMPORT_MAX_ROWS + 1, // the header's row and the data's
+      messages: { unreadable: IMPORT_MSG.unreadable, tooManyRows: IMPORT_MSG.tooMany },
+    });
   } else {
     if (!lower.endsWith('.csv') && !lower.endsWith('.txt'))
       throw ValidationError.field('content', IMPORT_MSG.unreadable);
