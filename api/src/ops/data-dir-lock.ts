@@ -25,6 +25,8 @@ const CLAIM_PREFIX = 'portal.lock.takeover-';
  */
 const UPDATE_MS = 10_000;
 const STALE_MS = 10 * 60_000;
+/** How often a start looks again while others take over a dead holder's lock (50 ms apart). */
+const TAKEOVER_ATTEMPTS = 40;
 /** A database written this recently by a process that recorded no lock may still be open (below). */
 export const RECENT_WRITE_MS = 15_000;
 
@@ -173,6 +175,8 @@ async function removeClaims(dataDir: string): Promise<void> {
   }
 }
 
+const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+
 /** Writes the owner record whole (a reader never sees half of it). */
 async function writeOwner(dataDir: string, owner: LockOwner): Promise<void> {
   const file = path.join(dataDir, OWNER_FILE);
@@ -218,9 +222,20 @@ export async function lockDataDir(
     }
     const state = await readState(dataDir);
     if (state === null) continue; // released in between
-    if (attempt >= 3 || !isAbandoned(state)) throw new DataDirBusyError(dataDir, holder(state.ownerText));
+    const owner = holder(state.ownerText);
+    if (attempt >= TAKEOVER_ATTEMPTS) throw new DataDirBusyError(dataDir, owner);
+    if (!isAbandoned(state)) {
+      if (owner) throw new DataDirBusyError(dataDir, owner);
+      // Taken a moment ago and not recorded yet: look again, to name the holder.
+      await pause();
+      continue;
+    }
     const claim = await claimTakeover(dataDir, state);
-    if (claim === null) throw new DataDirBusyError(dataDir, holder(state.ownerText));
+    if (claim === null) {
+      // Another process is taking it over this very moment: look again once it is done.
+      await pause();
+      continue;
+    }
     // Only the claimant of exactly this lock may remove it; if it changed meanwhile, look again.
     if (sameState(state, await readState(dataDir))) {
       await rm(path.join(dataDir, OWNER_FILE), { force: true });
