@@ -12,13 +12,34 @@ process.umask(0o077);
 const stops = watchStopRequests();
 const config = loadConfigOrExit();
 
+/** How long a start waits for a previous server that is stopping to release the folder. */
+const STOPPING_WAIT_MS = 5 * 60_000;
+
+/** The lock; a holder that is stopping (a restart, a start during a stop) is waited for. */
+async function lockWaitingForStop() {
+  const onLost = (error: Error) => {
+    console.error(`The lock on ${config.dataDir} was lost (${error.message}); stopping.`);
+    stops.request('lock lost');
+  };
+  for (let waited = 0; ; waited += 250) {
+    try {
+      return await lockDataDir(config.dataDir, onLost);
+    } catch (error) {
+      const stopping = error instanceof DataDirBusyError && error.owner?.stoppingSince;
+      if (!stopping || waited >= STOPPING_WAIT_MS || stops.requested) throw error;
+      if (waited === 0)
+        console.error(
+          `Process ${error.owner?.pid} is stopping; waiting for it to release ${config.dataDir}…`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 async function lockEmbedded() {
   if (config.databaseUrl) return null;
   try {
-    const lock = await lockDataDir(config.dataDir, (error) => {
-      console.error(`The lock on ${config.dataDir} was lost (${error.message}); stopping.`);
-      stops.request('lock lost');
-    });
+    const lock = await lockWaitingForStop();
     await keepDataDirPrivate(config.dataDir, config.backup.dir);
     await sweepTemporaryFiles(config.dataDir, config.backup.dir);
     return lock;

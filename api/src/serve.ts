@@ -133,6 +133,8 @@ export async function serve({
   const graceMs = config.shutdownGraceSeconds * 1000;
   const stop = async (reason: string) => {
     logger.info({ reason, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
+    // A start meanwhile (a restart) waits for this one instead of refusing.
+    await lock?.markStopping().catch((error: unknown) => logger.warn({ err: error }, 'lock record'));
     const force = setTimeout(() => {
       logger.warn('requests still running after the grace period; closing them');
       server.closeAllConnections();

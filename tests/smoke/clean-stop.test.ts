@@ -3,6 +3,7 @@
 // (supervisord, `kill $!`) and kill -9 of the starter: each ends with every request the server ran
 // answered, the database's shutdown checkpoint written, the lock released, and no server left.
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,31 @@ describe('stopping npm start while ten writers write', () => {
   it('kill -9 of the starter (scripts/start.mjs)', async () => {
     const portal = await start(false);
     await stopWhileWriting(portal, () => portal.child.kill('SIGKILL'));
+  });
+
+  it('a start during a stop waits for the stopping server instead of refusing', async () => {
+    const first = await npmStart(dataDir, { SHUTDOWN_GRACE: '5s' }, { viaNpm: false });
+    started.push(first);
+    // A request still running (its body never completes) holds the stop for the whole grace period.
+    const stuck = net.connect(first.port, '127.0.0.1');
+    await new Promise((resolve) => stuck.once('connect', resolve));
+    stuck.write(
+      'POST /api/token-auth/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    );
+    stuck.on('error', () => undefined);
+    process.kill(-first.child.pid!, 'SIGTERM');
+    for (let i = 0; i < 100 && !lockRecord(dataDir)?.stoppingSince; i++) await sleep(100);
+    expect(lockRecord(dataDir)).toMatchObject({ pid: first.serverPid, stoppingSince: expect.any(String) });
+
+    const second = await start(false);
+    expect(second.output()).toContain(`Process ${first.serverPid} is stopping; waiting for it to release`);
+    expect(isAlive(first.serverPid)).toBe(false);
+    expect(second.serverPid).not.toBe(first.serverPid);
+    stuck.destroy();
+    process.kill(-second.child.pid!, 'SIGTERM');
+    await second.exited;
+    expect(await gone(second.serverPid)).toBe(true);
+    expect(databaseState(dataDir)).toBe(SHUT_DOWN);
   });
 
   it('kept every answered write, and ran none it did not answer', async () => {

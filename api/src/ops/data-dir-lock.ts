@@ -35,6 +35,8 @@ export interface LockOwner {
   readonly hostname: string;
   readonly command: string;
   readonly since: string;
+  /** Set when the holder began to stop: a start meanwhile waits for it instead of refusing. */
+  readonly stoppingSince?: string;
   /** Set when the holder released the lock: the record stays as proof a lock-aware release ran here. */
   readonly stoppedAt?: string;
 }
@@ -72,6 +74,8 @@ export class DataDirRecentlyWrittenError extends Error {
 }
 
 export interface DataDirLock {
+  /** Records that the holder is stopping (see LockOwner.stoppingSince). */
+  markStopping(): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -285,6 +289,9 @@ export async function lockDataDir(
   refresh.unref();
 
   return {
+    async markStopping() {
+      if (!released) await writeOwner(dataDir, { ...owner, stoppingSince: new Date().toISOString() });
+    },
     async release() {
       if (released) return;
       released = true;

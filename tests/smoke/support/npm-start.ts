@@ -34,9 +34,15 @@ export async function gone(pid: number, ms = 60_000): Promise<boolean> {
   return !isAlive(pid);
 }
 
-export function lockRecord(dataDir: string): { pid: number; stoppedAt?: string } | null {
+export interface LockRecord {
+  readonly pid: number;
+  readonly stoppingSince?: string;
+  readonly stoppedAt?: string;
+}
+
+export function lockRecord(dataDir: string): LockRecord | null {
   const file = path.join(dataDir, 'portal.lock.owner.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { pid: number }) : null;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LockRecord) : null;
 }
 
 /**
