@@ -17,4 +17,5 @@ WORKDIR /app
 COPY --from=build /app /app
 USER node
 EXPOSE 3000 3001
-CMD ["npm", "run", "start", "-w", "@portal/api"]
+# Not through npm: npm, as pid 1, would pass docker stop's SIGTERM to nobody (docs/operations.md).
+CMD ["node", "scripts/start.mjs"]

@@ -146,8 +146,10 @@ const EnvSchema = z
     OUTBOX_POLL_MS: zPositiveInt(200),
     BACKUP_DIR: zOptionalText,
     BACKUP_AUTO: z.enum(['on', 'off']).default('on'),
-    BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).default(7),
-    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(4),
+    // At least 1 each: 0 would remove the archive just written (issue 33, finding 7).
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(1, 'must be at least 1').default(7),
+    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(1, 'must be at least 1').default(4),
+    SHUTDOWN_GRACE: zDuration('10s'),
   })
   .superRefine((env, ctx) => {
     const together = (names: readonly (keyof typeof env)[]) => {
@@ -230,6 +232,8 @@ export interface Config {
   /** The queue to the Lark bot and the bot's credential. */
   readonly bot: BotLinkConfig;
   readonly backup: BackupConfig;
+  /** How long running requests may take to finish once a stop is asked for (SHUTDOWN_GRACE). */
+  readonly shutdownGraceSeconds: number;
 }
 
 export interface BackupConfig {
@@ -363,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       keepDaily: e.BACKUP_KEEP_DAILY,
       keepWeekly: e.BACKUP_KEEP_WEEKLY,
     },
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE,
   };
 }
 

@@ -1,176 +1,66 @@
-// Starts the API: read the configuration; for the embedded database take the data folder's lock
-// (a second process refuses before touching any file of the database); bind the port (a port in use
-// ends the start before the database is opened); open, check and prepare the database; serve. On
-// SIGINT, SIGTERM or SIGHUP stop accepting connections, let running requests finish, close the
-// database, release the lock, exit.
-import type http from 'node:http';
-import path from 'node:path';
-import { createApp } from './app.ts';
-import { openChangeFeed } from './cache/change-feed.ts';
-import { loadConfigOrExit, type Config } from './config.ts';
-import { openPostgres, type DatabaseHandle } from './db/client.ts';
-import { MigrationMismatchError } from './db/migration-state.ts';
-import { prepareDatabase } from './prepare-database.ts';
-import { withJwtSecret } from './jwt-secret.ts';
-import { createHttpServer } from './http-server.ts';
-import { createLogger } from './logger.ts';
-import { openBotQueues } from './modules/outbox/bot-queues.ts';
-import { startOutboxRelay } from './modules/outbox/relay.ts';
-import { startResidenceNoticeJob } from './modules/records/residence-notice-job.ts';
-import { startGrantJob } from './modules/vacations/grant-job.ts';
-import { archiveName } from './ops/backup/backup-files.ts';
-import { startEmbeddedBackups } from './ops/backup/embedded-backups.ts';
-import { takeBackup } from './ops/backup/take-backup.ts';
-import { DataDirBusyError, lockDataDir, type DataDirLock } from './ops/data-dir-lock.ts';
-import { DatabaseUnopenableError, openEmbedded } from './ops/open-embedded.ts';
+// The API's entry, kept tiny on purpose: it makes everything it writes private (umask 077), takes the
+// embedded data folder's lock and clears what a killed process left in its temporary folder, and only
+// then loads the application (serve.ts). So a second start on a folder in use is refused before the
+// app's modules load (issue 33, finding 8: 6–15 s of loading before the refusal), and nothing is
+// written before the umask is set (issue 32, finding 8).
+import { loadConfigOrExit } from './config.ts';
+import { keepDataDirPrivate, sweepTemporaryFiles } from './ops/data-dir.ts';
+import { DataDirBusyError, DataDirRecentlyWrittenError, lockDataDir } from './ops/data-dir-lock.ts';
+import { watchStopRequests } from './stop-requests.ts';
 
-/** How long running requests get to finish before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
+process.umask(0o077);
+const stops = watchStopRequests();
+const config = loadConfigOrExit();
 
-// A signal during the start is answered once the start is done (so the database is closed cleanly); a
-// second one ends the process at once.
-let shutdown: ((reason: string) => Promise<void>) | null = null;
-let signalledDuringStart: string | null = null;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  // SIGHUP too: a closed terminal must not leave the database without its shutdown checkpoint.
-  process.on(signal, () => {
-    if (shutdown) void shutdown(signal);
-    else if (signalledDuringStart) process.exit(1);
-    else signalledDuringStart = signal;
-  });
+/** How long a start waits for a previous server that is stopping to release the folder. */
+const STOPPING_WAIT_MS = 5 * 60_000;
+
+/** The lock; a holder that is stopping (a restart, a start during a stop) is waited for. */
+async function lockWaitingForStop() {
+  const onLost = (error: Error) => {
+    console.error(`The lock on ${config.dataDir} was lost (${error.message}); stopping.`);
+    stops.request('lock lost');
+  };
+  for (let waited = 0; ; waited += 250) {
+    try {
+      return await lockDataDir(config.dataDir, onLost);
+    } catch (error) {
+      const stopping = error instanceof DataDirBusyError && error.owner?.stoppingSince;
+      if (!stopping || waited >= STOPPING_WAIT_MS || stops.requested) throw error;
+      if (waited === 0)
+        console.error(
+          `Process ${error.owner?.pid} is stopping; waiting for it to release ${config.dataDir}…`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
-async function lockEmbedded(config: Config): Promise<DataDirLock | null> {
+async function lockEmbedded() {
   if (config.databaseUrl) return null;
   try {
-    return await lockDataDir(config.dataDir, (error) => {
-      console.error(`The lock on ${config.dataDir} was lost (${error.message}); stopping.`);
-      if (shutdown) void shutdown('lock lost');
-      else process.exit(1);
-    });
+    const lock = await lockWaitingForStop();
+    await keepDataDirPrivate(config.dataDir, config.backup.dir);
+    await sweepTemporaryFiles(config.dataDir, config.backup.dir);
+    return lock;
   } catch (error) {
-    if (!(error instanceof DataDirBusyError)) throw error;
+    if (!(error instanceof DataDirBusyError || error instanceof DataDirRecentlyWrittenError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
 }
 
-const config = loadConfigOrExit();
-const lock = await lockEmbedded(config);
-
-async function fail(message: string, handle?: DatabaseHandle): Promise<never> {
-  console.error(message);
-  await handle?.close();
+const lock = await lockEmbedded();
+// A stop asked for while the lock was being taken: nothing is open yet.
+if (stops.requested) {
+  await lock?.release();
+  process.exit(0);
+}
+try {
+  const { serve } = await import('./serve.ts');
+  await serve({ config, lock, stops });
+} catch (error) {
+  console.error(error);
   await lock?.release();
   process.exit(1);
 }
-
-const appConfig = await withJwtSecret(config).catch((error: unknown) =>
-  fail(`Cannot prepare the JWT secret: ${(error as Error).message}`),
-);
-// Readable lines for a person at a terminal; JSON for production and for anything reading a pipe.
-const logger = createLogger(config.logLevel, {
-  pretty: config.env !== 'production' && process.stdout.isTTY === true,
-});
-
-// Until the database is ready every request gets 503, so health checks wait rather than fail.
-const starting: http.RequestListener = (_req, res) => {
-  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-  res.end(JSON.stringify({ detail: '起動中です。しばらくしてから再度お試しください。' }));
-};
-const server = createHttpServer(config.http, starting);
-await new Promise<void>((resolve) => {
-  const refused = (error: Error) =>
-    void fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
-  server.once('error', refused);
-  server.listen(config.port, config.host, () => {
-    server.off('error', refused);
-    server.on('error', (error) => logger.error({ err: error }, 'server error'));
-    resolve();
-  });
-});
-
-const handle: DatabaseHandle = config.databaseUrl
-  ? openPostgres(config.databaseUrl, (error) => logger.error({ err: error }, 'database connection lost'))
-  : await openEmbedded(config.pgliteDir, config.backup.dir).catch((error: unknown) =>
-      fail(error instanceof DatabaseUnopenableError ? error.message : String(error)),
-    );
-
-try {
-  await prepareDatabase(handle, {
-    seedDemo: config.seedDemo,
-    logger,
-    ...(handle.kind === 'pglite' && config.backup.auto
-      ? {
-          beforeMigrating: async () => {
-            const file = path.join(config.backup.dir, archiveName('pre-migration', new Date()));
-            await takeBackup(handle, { file, dataDir: config.dataDir, withSecrets: false });
-            logger.info({ file }, 'backup written before migrating');
-          },
-        }
-      : {}),
-  });
-} catch (error) {
-  if (error instanceof MigrationMismatchError) await fail(error.message, handle);
-  logger.fatal({ err: error }, 'database preparation failed');
-  await fail(`database preparation failed: ${(error as Error).message}`, handle);
-}
-
-const changes = await openChangeFeed(handle, logger);
-
-// With Redis, the outbox reaches the Lark bot; without it (the embedded default) rows wait unsent.
-const botQueues = config.bot.redisUrl
-  ? openBotQueues({ redisUrl: config.bot.redisUrl, prefix: config.bot.queuePrefix, logger })
-  : null;
-const relay = botQueues
-  ? startOutboxRelay({ db: handle.db, queues: botQueues, pollMs: config.bot.outboxPollMs, logger })
-  : null;
-
-const app = createApp({
-  config: appConfig,
-  db: handle.db,
-  logger,
-  changes,
-  ...(botQueues ? { botQueues: [botQueues.events, botQueues.lark] } : {}),
-});
-server.off('request', starting);
-server.on('request', app);
-// The statutory paid-leave grants: now, then hourly; idempotent, so replicas may all run it.
-const grantJob = startGrantJob({ db: handle.db, logger });
-// The residence card notices (90 and 30 days before expiry): now, then hourly; idempotent too.
-const residenceJob = startResidenceNoticeJob({ db: handle.db, logger });
-const backups =
-  handle.kind === 'pglite'
-    ? await startEmbeddedBackups({ handle, dataDir: config.dataDir, config: config.backup, logger })
-    : null;
-logger.info(
-  { port: config.port, host: config.host, database: handle.kind, dataDir: config.dataDir },
-  `portal api listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
-);
-
-let stopping = false;
-shutdown = async (reason) => {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ reason }, 'shutting down');
-  const force = setTimeout(() => {
-    logger.warn('requests still running after the grace period; closing anyway');
-    server.closeAllConnections();
-  }, SHUTDOWN_GRACE_MS);
-  force.unref();
-  server.closeIdleConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  grantJob.stop();
-  residenceJob.stop();
-  await grantJob.firstRun;
-  await residenceJob.firstRun;
-  await backups?.stop();
-  await relay?.stop();
-  await botQueues?.close();
-  await changes.close();
-  await handle.close();
-  await lock?.release();
-  logger.info('stopped');
-  process.exit(0);
-};
-if (signalledDuringStart) void shutdown(signalledDuringStart);

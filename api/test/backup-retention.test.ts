@@ -5,7 +5,16 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archiveName, newestArchive, pruneArchives } from '../src/ops/backup/backup-files.ts';
+import {
+  archiveName,
+  archivesToKeep,
+  dailyBackupDue,
+  listArchives,
+  newestArchive,
+  parseArchiveName,
+  pruneArchives,
+  type ArchiveFile,
+} from '../src/ops/backup/backup-files.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -61,5 +70,43 @@ describe('backup retention', () => {
     } finally {
       await rm(own, { recursive: true, force: true });
     }
+  });
+
+  // Issue 33, finding 7: one archive written while the clock was a year ahead.
+  it('goes on backing up daily past an archive dated in the future, which pushes no real one out', async () => {
+    const own = await mkdtemp(path.join(os.tmpdir(), 'portal-retention-'));
+    try {
+      const future = archiveName('auto', new Date(Date.UTC(2027, 0, 1, 3)));
+      await writeFile(path.join(own, future), '');
+      const first = Date.UTC(2026, 2, 1, 3);
+      let taken = 0;
+      for (let day = 0; day < 20; day++) {
+        const now = new Date(first + day * DAY);
+        if (dailyBackupDue(await listArchives(own), now)) {
+          await writeFile(path.join(own, archiveName('auto', now)), '');
+          taken += 1;
+        }
+        await pruneArchives(own, { daily: 3, weekly: 1 }, now);
+      }
+      expect(taken).toBe(20);
+      expect((await readdir(own)).sort()).toEqual([
+        'auto-20260318T030000Z.tar.gz',
+        'auto-20260319T030000Z.tar.gz',
+        'auto-20260320T030000Z.tar.gz',
+        future,
+      ]);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  it('never removes the newest verified archive, even when newer ones failed verification', () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 4, day, 3));
+    const archives: ArchiveFile[] = [1, 2, 3, 4, 5].map((day) =>
+      parseArchiveName(archiveName('auto', at(day)))!,
+    );
+    const unverified = new Set([archives[3]!.name, archives[4]!.name]);
+    const kept = archivesToKeep(archives, { daily: 1, weekly: 1 }, at(6), (a) => !unverified.has(a.name));
+    expect([...kept]).toEqual([archives[2]!.name]);
   });
 });

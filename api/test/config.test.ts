@@ -83,6 +83,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses to keep zero daily or weekly backups, which would remove the archive just written', () => {
+    for (const name of ['BACKUP_KEEP_DAILY', 'BACKUP_KEEP_WEEKLY']) {
+      expect(() => loadConfig({ [name]: '0' })).toThrow(`${name}: must be at least 1`);
+    }
+    expect(loadConfig({ BACKUP_KEEP_DAILY: '1', BACKUP_KEEP_WEEKLY: '1' }).backup).toMatchObject({
+      keepDaily: 1,
+      keepWeekly: 1,
+    });
+  });
+
+  it('gives running requests 10 s to finish at a stop unless SHUTDOWN_GRACE says otherwise', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(10);
+    expect(loadConfig({ SHUTDOWN_GRACE: '1m' }).shutdownGraceSeconds).toBe(60);
+    expect(() => loadConfig({ SHUTDOWN_GRACE: 'soon' })).toThrow('SHUTDOWN_GRACE');
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -3,6 +3,7 @@
 // command that restores it.
 import { openPglite, type DatabaseHandle } from '../db/client.ts';
 import { newestArchive } from './backup/backup-files.ts';
+import { makePrivate } from './data-dir.ts';
 
 export class DatabaseUnopenableError extends Error {
   override name = 'DatabaseUnopenableError';
@@ -25,9 +26,14 @@ export async function unopenableMessage(
 }
 
 export async function openEmbedded(pgliteDir: string, backupDir: string): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
   try {
-    return await openPglite(pgliteDir);
+    handle = await openPglite(pgliteDir);
   } catch (error) {
     throw new DatabaseUnopenableError(await unopenableMessage(pgliteDir, backupDir, error), { cause: error });
   }
+  // A new database is unpacked with the modes of PGlite's template (files 0666), whatever the umask;
+  // what PostgreSQL writes later follows the umask (0600).
+  await makePrivate(pgliteDir);
+  return handle;
 }

@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       keepDaily: 7,
       keepWeekly: 4,
     },
+    shutdownGraceSeconds: 10,
     ...overrides,
   };
 }

@@ -45,6 +45,8 @@ export async function newestArchive(dir: string): Promise<string | null> {
   return newest ? path.join(dir, newest.name) : null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Monday of the ISO week (UTC) of `at`, as a day key. */
 function weekKey({ at }: ArchiveFile): string {
   const monday = new Date(at);
@@ -55,16 +57,24 @@ function weekKey({ at }: ArchiveFile): string {
 /**
  * restic's rule for --keep-daily D --keep-weekly W: the newest automatic archive of each of the last D
  * days that have one, and of each of the last W weeks that have one (one archive may count for both).
+ * Only archives `isVerified` accepts count. Two guards (issue 33, finding 7): an archive dated after
+ * `now` (taken while the clock was wrong) counts for nothing and is kept until its date comes, so it can
+ * neither push the real ones out nor be mistaken for today's; and the newest verified archive is always
+ * kept, whatever the settings.
  */
 export function archivesToKeep(
   archives: readonly ArchiveFile[],
   keep: { daily: number; weekly: number },
+  now: Date = new Date(),
+  isVerified: (archive: ArchiveFile) => boolean = () => true,
 ): Set<string> {
   const auto = archives.filter((a) => a.kind === 'auto').sort((a, b) => b.at.getTime() - a.at.getTime());
-  const kept = new Set<string>();
+  const kept = new Set<string>(auto.filter((a) => a.at > now).map((a) => a.name));
+  const counted = auto.filter((a) => a.at <= now && isVerified(a));
+  if (counted[0]) kept.add(counted[0].name);
   const bucket = (key: (a: ArchiveFile) => string, count: number) => {
     const seen = new Set<string>();
-    for (const archive of auto) {
+    for (const archive of counted) {
       const k = key(archive);
       if (seen.has(k)) continue;
       if (seen.size === count) break;
@@ -77,10 +87,20 @@ export function archivesToKeep(
   return kept;
 }
 
+/** Whether a daily archive is due: none in the last day; one dated in the future does not count. */
+export function dailyBackupDue(archives: readonly ArchiveFile[], now: Date = new Date()): boolean {
+  const newest = archives.find((a) => a.kind === 'auto' && a.at <= now);
+  return !newest || now.getTime() - newest.at.getTime() >= DAY_MS;
+}
+
 /** Removes the automatic archives the retention does not keep; returns their names. */
-export async function pruneArchives(dir: string, keep: { daily: number; weekly: number }): Promise<string[]> {
+export async function pruneArchives(
+  dir: string,
+  keep: { daily: number; weekly: number },
+  now: Date = new Date(),
+): Promise<string[]> {
   const archives = await listArchives(dir);
-  const kept = archivesToKeep(archives, keep);
+  const kept = archivesToKeep(archives, keep, now);
   const removed = archives.filter((a) => a.kind === 'auto' && !kept.has(a.name)).map((a) => a.name);
   for (const name of removed) await rm(path.join(dir, name), { force: true });
   return removed;

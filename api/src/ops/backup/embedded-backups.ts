@@ -5,12 +5,11 @@ import path from 'node:path';
 import type { BackupConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import { archiveName, listArchives, pruneArchives, type BackupKind } from './backup-files.ts';
+import { archiveName, dailyBackupDue, listArchives, pruneArchives, type BackupKind } from './backup-files.ts';
 import { serveControlSocket } from './control-socket.ts';
 import { takeBackup, type BackupResult } from './take-backup.ts';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface EmbeddedBackups {
   /** Settles when the check at start (a daily backup if due, then pruning) is done. */
@@ -41,8 +40,7 @@ export async function startEmbeddedBackups(options: {
   };
 
   const daily = async () => {
-    const newestAuto = (await listArchives(config.dir)).find((a) => a.kind === 'auto');
-    if (!newestAuto || Date.now() - newestAuto.at.getTime() >= DAY_MS) await take('auto');
+    if (dailyBackupDue(await listArchives(config.dir))) await take('auto');
     const removed = await pruneArchives(config.dir, { daily: config.keepDaily, weekly: config.keepWeekly });
     if (removed.length > 0) logger.info({ removed }, 'old backups removed');
   };

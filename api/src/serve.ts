@@ -1,0 +1,176 @@
+// The application's start, loaded by index.ts once the data folder is locked: bind the port (a port in
+// use ends the start before the database is opened); open, check and prepare the database; serve. On a
+// stop request (stop-requests.ts) stop accepting connections, let running requests finish (up to
+// SHUTDOWN_GRACE), close the database (PGlite writes its shutdown checkpoint), release the lock, exit.
+import type http from 'node:http';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import { openChangeFeed } from './cache/change-feed.ts';
+import type { Config } from './config.ts';
+import { openPostgres, type DatabaseHandle } from './db/client.ts';
+import { MigrationMismatchError } from './db/migration-state.ts';
+import { prepareDatabase } from './prepare-database.ts';
+import { withJwtSecret } from './jwt-secret.ts';
+import { createHttpServer } from './http-server.ts';
+import { createLogger } from './logger.ts';
+import { openBotQueues } from './modules/outbox/bot-queues.ts';
+import { startOutboxRelay } from './modules/outbox/relay.ts';
+import { startResidenceNoticeJob } from './modules/records/residence-notice-job.ts';
+import { startGrantJob } from './modules/vacations/grant-job.ts';
+import { archiveName } from './ops/backup/backup-files.ts';
+import { startEmbeddedBackups } from './ops/backup/embedded-backups.ts';
+import { takeBackup } from './ops/backup/take-backup.ts';
+import type { DataDirLock } from './ops/data-dir-lock.ts';
+import { DatabaseUnopenableError, openEmbedded } from './ops/open-embedded.ts';
+import type { StopRequests } from './stop-requests.ts';
+
+export async function serve({
+  config,
+  lock,
+  stops,
+}: {
+  config: Config;
+  lock: DataDirLock | null;
+  stops: StopRequests;
+}): Promise<void> {
+  async function fail(message: string, handle?: DatabaseHandle): Promise<never> {
+    console.error(message);
+    await handle?.close();
+    await lock?.release();
+    process.exit(1);
+  }
+
+  const appConfig = await withJwtSecret(config).catch((error: unknown) =>
+    fail(`Cannot prepare the JWT secret: ${(error as Error).message}`),
+  );
+  // Readable lines for a person at a terminal; JSON for production and for anything reading a pipe.
+  const logger = createLogger(config.logLevel, {
+    pretty: config.env !== 'production' && process.stdout.isTTY === true,
+  });
+
+  // Until the database is ready every request gets 503, so health checks wait rather than fail.
+  const starting: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+    res.end(JSON.stringify({ detail: '起動中です。しばらくしてから再度お試しください。' }));
+  };
+  const server = createHttpServer(config.http, starting);
+  await new Promise<void>((resolve) => {
+    const refused = (error: Error) =>
+      void fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+    server.once('error', refused);
+    server.listen(config.port, config.host, () => {
+      server.off('error', refused);
+      server.on('error', (error) => logger.error({ err: error }, 'server error'));
+      resolve();
+    });
+  });
+
+  const handle: DatabaseHandle = config.databaseUrl
+    ? openPostgres(config.databaseUrl, (error) => logger.error({ err: error }, 'database connection lost'))
+    : await openEmbedded(config.pgliteDir, config.backup.dir).catch((error: unknown) =>
+        fail(error instanceof DatabaseUnopenableError ? error.message : String(error)),
+      );
+
+  try {
+    await prepareDatabase(handle, {
+      seedDemo: config.seedDemo,
+      logger,
+      ...(handle.kind === 'pglite' && config.backup.auto
+        ? {
+            beforeMigrating: async () => {
+              const file = path.join(config.backup.dir, archiveName('pre-migration', new Date()));
+              await takeBackup(handle, { file, dataDir: config.dataDir, withSecrets: false });
+              logger.info({ file }, 'backup written before migrating');
+            },
+          }
+        : {}),
+    });
+  } catch (error) {
+    if (error instanceof MigrationMismatchError) await fail(error.message, handle);
+    logger.fatal({ err: error }, 'database preparation failed');
+    await fail(`database preparation failed: ${(error as Error).message}`, handle);
+  }
+
+  const changes = await openChangeFeed(handle, logger);
+
+  // With Redis, the outbox reaches the Lark bot; without it (the embedded default) rows wait unsent.
+  const botQueues = config.bot.redisUrl
+    ? openBotQueues({ redisUrl: config.bot.redisUrl, prefix: config.bot.queuePrefix, logger })
+    : null;
+  const relay = botQueues
+    ? startOutboxRelay({ db: handle.db, queues: botQueues, pollMs: config.bot.outboxPollMs, logger })
+    : null;
+
+  const app = createApp({
+    config: appConfig,
+    db: handle.db,
+    logger,
+    changes,
+    ...(botQueues ? { botQueues: [botQueues.events, botQueues.lark] } : {}),
+  });
+  server.off('request', starting);
+  server.on('request', app);
+  // The statutory paid-leave grants: now, then hourly; idempotent, so replicas may all run it.
+  const grantJob = startGrantJob({ db: handle.db, logger });
+  // The residence card notices (90 and 30 days before expiry): now, then hourly; idempotent too.
+  const residenceJob = startResidenceNoticeJob({ db: handle.db, logger });
+  const backups =
+    handle.kind === 'pglite'
+      ? await startEmbeddedBackups({ handle, dataDir: config.dataDir, config: config.backup, logger })
+      : null;
+  logger.info(
+    { port: config.port, host: config.host, database: handle.kind, dataDir: config.dataDir },
+    `portal api listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
+
+  // Once stopping, every answer closes its connection: a keep-alive client must not slip in new
+  // requests while the running ones finish.
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (stopping) res.shouldKeepAlive = false;
+  });
+  let stopping = false;
+  const graceMs = config.shutdownGraceSeconds * 1000;
+  const stop = async (reason: string) => {
+    logger.info({ reason, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
+    // A start meanwhile (a restart) waits for this one instead of refusing.
+    await lock?.markStopping().catch((error: unknown) => logger.warn({ err: error }, 'lock record'));
+    const force = setTimeout(() => {
+      logger.warn('requests still running after the grace period; closing them');
+      server.closeAllConnections();
+    }, graceMs);
+    force.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    clearTimeout(force);
+    grantJob.stop();
+    residenceJob.stop();
+    await grantJob.firstRun;
+    await residenceJob.firstRun;
+    await backups?.stop();
+    await relay?.stop();
+    await botQueues?.close();
+    await changes.close();
+    await handle.close();
+    await lock?.release();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  stops.onStop((reason, count) => {
+    if (!stopping) {
+      stopping = true;
+      void stop(reason);
+      return;
+    }
+    if (count === 2) {
+      // Ctrl+C twice: do not wait for running requests, but still close the database cleanly.
+      logger.warn({ reason }, 'stopping without waiting for running requests');
+      server.closeAllConnections();
+      return;
+    }
+    logger.warn({ reason }, 'stopping at once');
+    process.exit(1);
+  });
+  // Tell `npm start` (scripts/start.mjs) that this server, and not some other process on the port, is up.
+  process.send?.({ type: 'ready', port: (server.address() as { port: number } | null)?.port ?? config.port });
+}
