@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 
 /**
  * What covers the focused element, or null when nothing does (WCAG 2.4.11): the element at the
- * centre of its box (of the part on the screen) must be the element, inside it, or hold it (a
- * control drawn by its wrapper).
+ * centre of its box (of the part on the screen) must be the element, inside it, hold it (a control
+ * drawn by its wrapper) or be inside its label (a radio drawn by its label).
  * A sticky bar over it, or the centre off the screen, is reported with both elements named.
  */
 export function focusedCover(page: Page): Promise<string | null> {
@@ -33,6 +33,9 @@ export function focusedCover(page: Page): Promise<string | null> {
     const y = (top + bottom) / 2;
     const hit = document.elementFromPoint(x, y);
     if (!hit || hit === element || element.contains(hit) || hit.contains(element)) return null;
+    // A radio or checkbox drawn by its label (Semi's button radios): the label is the control.
+    const labels = [...((element as HTMLInputElement).labels ?? [])];
+    if (labels.some((label) => label.contains(hit))) return null;
     return `${describe(element)} is covered by ${describe(hit)}`;
   });
 }

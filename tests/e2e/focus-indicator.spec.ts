@@ -77,7 +77,8 @@ function unmarkedControls(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       // A control drawn by another (a 1 px input behind its button) shows nothing itself: only a
       // change around it counts.
-      const drawn = box.width > 1 && box.height > 1;
+      // Nor does a transparent one (Semi's radios and checkboxes lay a transparent input over their box).
+      const drawn = box.width > 1 && box.height > 1 && getComputedStyle(element).opacity !== '0';
       const visible = (drawn && hasOutline(element)) || look(element) !== before;
       if (!visible)
         unmarked.push(
