@@ -112,6 +112,21 @@ async function signIn(browser: Browser, base: string, username: string) {
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
+/** The approval detail of the first request of a workflow awaiting the user (its row's link). */
+async function approvalDetailOf(browser: Browser, base: string, state: StorageState, workflow: string) {
+  const context = await browser.newContext({ baseURL: base, storageState: state });
+  try {
+    const page = await context.newPage();
+    await page.goto('/task/tasks/approval');
+    const link = page.getByTestId('task-row').filter({ hasText: workflow }).first().locator('a').first();
+    const href = await link.getAttribute('href', { timeout: 60_000 });
+    if (!href) throw new Error(`no ${workflow} awaits on the approval list`);
+    return href;
+  } finally {
+    await context.close();
+  }
+}
+
 /** What the page prints once its heading (and first row, where it has rows) is in the document. */
 const READY = 'bench:ready';
 
@@ -238,15 +253,24 @@ async function main() {
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const storageState = await signIn(browser, server.base, 'admin');
+    // As suzuki, a 課長 with requests awaiting him: the approval list has rows, one a 勤怠報告 whose
+    // detail loads the attendance sheet besides the task's own code (issue 37: it was the largest).
+    const approver = await signIn(browser, server.base, 'suzuki');
+    const attendanceDetail = await approvalDetailOf(browser, server.base, approver, '勤怠報告');
 
     const rows: { route: string; files: number; raw: number; gz: number; br: number; scripts: string[] }[] =
       [];
     // '/login-native (typed)' is the same page after the form is used: whatever the form loads once
     // touched (it once loaded zod on first focus) counts for a user who signs in. The target is judged on it.
-    for (const route of [...PUBLIC_ROUTES, TYPED_LOGIN, ...PRIVATE_ROUTES]) {
+    for (const route of [...PUBLIC_ROUTES, TYPED_LOGIN, ...PRIVATE_ROUTES, attendanceDetail]) {
       const context = await browser.newContext({
         baseURL: server.base,
-        storageState: PUBLIC_ROUTES.includes(route) || route === TYPED_LOGIN ? undefined : storageState,
+        storageState:
+          PUBLIC_ROUTES.includes(route) || route === TYPED_LOGIN
+            ? undefined
+            : route === attendanceDetail
+              ? approver
+              : storageState,
       });
       const scripts = new Set<string>();
       context.on('response', (res) => {
@@ -309,8 +333,6 @@ async function main() {
     );
     if (console_.size === 0 || leaks.length) process.exitCode = 1;
 
-    // As suzuki, a 課長 with requests awaiting him: the approval list has rows.
-    const approver = await signIn(browser, server.base, 'suzuki');
     const reference = await referenceWorkloadMs(browser);
     console.log(
       `\nFirst visit as a mid phone (${PHONE.width} px, CPU ×${PHONE.cpuSlowdown}, +${PHONE.latencyMs} ms a round trip), ` +

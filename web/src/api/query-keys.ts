@@ -99,6 +99,8 @@ export const queryKeys = {
     all: SLIPS,
     list: (kind: 'payment' | 'withholding', year: number, page: number) =>
       [...SLIPS, kind, 'list', { year, page }] as const,
+    /** The first page of every year, newest first: the year a list opens on. */
+    newest: (kind: 'payment' | 'withholding') => [...SLIPS, kind, 'newest'] as const,
     detail: (kind: 'payment' | 'withholding', id: number) => [...SLIPS, kind, 'detail', id] as const,
   },
   /** The administration console: each declared resource's lists, records and choices. */

@@ -126,7 +126,7 @@ describe('signing in and out (issue 12, item 14)', { timeout: 30_000 }, () => {
     });
     const router = renderApp('/proxies');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'ユーザーメニュー' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: /ユーザーメニュー/ }, { timeout: 10_000 }));
     await user.click(await screen.findByRole('menuitem', { name: 'ログアウト' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'ログアウト' }));
     expect(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 })).toBeInTheDocument();

@@ -28,7 +28,7 @@ import { parseInput, recordChange, requireConsole } from './console-access.ts';
 export const MASTERS_MSG = {
   stationColumns: (label: string, columns: string) =>
     `${label} に必要な列（${columns}）がありません。駅データ.jp の CSV を選択してください。`,
-  stationEmpty: '駅データ（station.csv）に取り込める駅（e_status が 0 の行）がありません。',
+  stationEmpty: '駅データ（station.csv）に営業中の駅がありません。',
   stationRow: (row: number, column: string) =>
     `駅データ（station.csv）の ${row} 行目の ${column} が正しくありません。`,
   logoType: 'ロゴ は PNG・JPEG・GIF・WebP の画像を選択してください（SVG は使えません）。',

@@ -57,7 +57,7 @@ function Shell() {
           title={APP_NAME}
           className="shell__drawer"
         >
-          <Sidebar onNavigate={() => setDrawerOpen(false)} />
+          <Sidebar onNavigate={() => setDrawerOpen(false)} withEmployeeMenu />
         </Drawer>
       ) : (
         <aside className="shell__sider">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERM } from '@portal/shared/permissions';
 import { userState } from '@/testing/fixtures.ts';
-import { buildNavEntries, isNavGroup, selectedNavKey, type NavEntry } from './nav-items.ts';
+import { buildNavEntries, EMPLOYEE_MENU, isNavGroup, selectedNavKey, type NavEntry } from './nav-items.ts';
 
 const texts = (entries: NavEntry[]) =>
   entries.flatMap((entry) =>
@@ -110,6 +110,42 @@ describe('sidebar entries (spec §2.3, §6)', () => {
     ]) {
       expect(all).toContain(text);
     }
+  });
+
+  it("puts every screen of the user menu in the phone's drawer, in its group", () => {
+    const leavesOf = (entries: NavEntry[], group?: string) =>
+      entries
+        .filter((entry) => (group ? isNavGroup(entry) && entry.text === group : true))
+        .flatMap((entry) => (isNavGroup(entry) ? entry.items : [entry]))
+        .map((item) => ({ to: item.key, text: item.text }));
+    const drawer = buildNavEntries(userState(), undefined, { withEmployeeMenu: true });
+    const menu = EMPLOYEE_MENU.map(({ to, text }) => ({ to, text }));
+    // The drawer's entries that are the user menu's are exactly the user menu's, in its order.
+    const menuKeys = new Set<string>(menu.map((item) => item.to));
+    expect(leavesOf(drawer).filter((item) => menuKeys.has(item.to))).toEqual(menu);
+    expect(leavesOf(drawer, '自分の記録').map((item) => item.text)).toEqual([
+      'プロフィール',
+      '緊急連絡先',
+      '銀行口座',
+      '給与明細',
+      '源泉徴収票',
+      '休暇履歴',
+    ]);
+    expect(leavesOf(drawer, '申請・承認').map((item) => item.text)).toEqual([
+      '申請中',
+      '完了済み',
+      '承認待ち',
+      '承認済み',
+      '閲覧可能',
+      '承認代理',
+    ]);
+    // The wide sidebar leaves them to the user menu beside it, as does a user without an employee record.
+    expect(leavesOf(buildNavEntries(userState())).filter((item) => menuKeys.has(item.to))).toEqual([]);
+    const noEmployee = buildNavEntries(userState({ employeeId: null }), undefined, {
+      withEmployeeMenu: true,
+    });
+    expect(leavesOf(noEmployee).filter((item) => menuKeys.has(item.to))).toEqual([]);
+    expect(texts(noEmployee)).not.toContain('自分の記録');
   });
 
   it('selects the entry whose path holds the current page', () => {

@@ -13,7 +13,8 @@ export type NavIcon =
   | 'organization'
   | 'attendance'
   | 'settings'
-  | 'queues';
+  | 'queues'
+  | 'records';
 
 /** What a click runs instead of following the link (sidebar.tsx). */
 export type NavAction = 'openQueueBoard';
@@ -40,9 +41,40 @@ export type NavEntry = NavLeaf | NavGroup;
 export const isNavGroup = (entry: NavEntry): entry is NavGroup => 'items' in entry;
 
 export const TASK_GROUP_KEY = 'tasks';
+export const RECORDS_GROUP_KEY = 'records';
+
+/**
+ * The screens of one's own records (spec §6: users with an employee record): the user menu lists them
+ * all, and the phone's drawer too, each in its group, so a newcomer who opens ☰ finds 給与明細 (issue 37).
+ * Both read this one list, so they cannot drift apart.
+ */
+export const EMPLOYEE_MENU = [
+  { to: PATHS.profile, text: 'プロフィール', group: RECORDS_GROUP_KEY },
+  { to: PATHS.contacts, text: '緊急連絡先', group: RECORDS_GROUP_KEY },
+  { to: PATHS.bankAccounts, text: '銀行口座', group: RECORDS_GROUP_KEY },
+  { to: PATHS.paymentSlip, text: '給与明細', group: RECORDS_GROUP_KEY },
+  { to: PATHS.withholding, text: '源泉徴収票', group: RECORDS_GROUP_KEY },
+  { to: PATHS.vacations, text: '休暇履歴', group: RECORDS_GROUP_KEY },
+  { to: PATHS.proxies, text: '承認代理', group: TASK_GROUP_KEY },
+] as const;
+
+/** The user menu's entries of a group, as leaves of the drawer. */
+const employeeLeaves = (group: string): NavLeaf[] =>
+  EMPLOYEE_MENU.filter((item) => item.group === group).map((item) => ({ key: item.to, text: item.text }));
+
+export interface NavOptions {
+  /** The phone's drawer: the user menu's screens too (the person icon is easy to miss). */
+  withEmployeeMenu?: boolean;
+}
 
 /** The sidebar of spec §2.3, gated by the permissions of spec §6. */
-export function buildNavEntries(user: TUserState, statistics?: TStatistics): NavEntry[] {
+export function buildNavEntries(
+  user: TUserState,
+  statistics?: TStatistics,
+  { withEmployeeMenu = false }: NavOptions = {},
+): NavEntry[] {
+  const mine = withEmployeeMenu && user.me.employee !== null;
+  const ownLeaves = (group: string) => (mine ? employeeLeaves(group) : []);
   const holder = { is_superuser: user.me.is_superuser, perms: user.perms };
   const can = (perm: string | readonly string[]) => hasPerm(holder, perm);
   const groupOf = (key: string, text: string, icon: NavIcon, items: (NavLeaf | false)[]): NavGroup[] => {
@@ -54,12 +86,14 @@ export function buildNavEntries(user: TUserState, statistics?: TStatistics): Nav
     { key: PATHS.home, text: 'ホーム', icon: 'home' },
     { key: PATHS.procedures, text: '手続き', icon: 'procedures' },
     { key: PATHS.manual, text: 'マニュアル', icon: 'manual' },
+    ...groupOf(RECORDS_GROUP_KEY, '自分の記録', 'records', ownLeaves(RECORDS_GROUP_KEY)),
     ...groupOf(TASK_GROUP_KEY, '申請・承認', 'tasks', [
       { key: PATHS.tasksUnresolved, text: '申請中', badge: statistics?.unresolved_tasks ?? 0 },
       { key: PATHS.tasksFinished, text: '完了済み' },
       { key: PATHS.tasksApproval, text: '承認待ち', badge: statistics?.approval_tasks ?? 0 },
       { key: PATHS.tasksApprovalFinished, text: '承認済み' },
       { key: PATHS.tasksObserver, text: '閲覧可能' },
+      ...ownLeaves(TASK_GROUP_KEY),
     ]),
     ...groupOf('workflow', 'ワークフロー管理', 'workflow', [
       can(PERM.viewWorkflow) && { key: PATHS.workflows, text: 'ワークフロー' },

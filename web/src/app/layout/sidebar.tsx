@@ -7,6 +7,7 @@ import IconClock from '@douyinfe/semi-icons/lib/es/icons/IconClock';
 import IconEdit from '@douyinfe/semi-icons/lib/es/icons/IconEdit';
 import IconHistogram from '@douyinfe/semi-icons/lib/es/icons/IconHistogram';
 import IconHome from '@douyinfe/semi-icons/lib/es/icons/IconHome';
+import IconIdCard from '@douyinfe/semi-icons/lib/es/icons/IconIdCard';
 import IconLayers from '@douyinfe/semi-icons/lib/es/icons/IconLayers';
 import IconNoteMoney from '@douyinfe/semi-icons/lib/es/icons/IconNoteMoney';
 import IconSetting from '@douyinfe/semi-icons/lib/es/icons/IconSetting';
@@ -40,6 +41,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   attendance: <IconClock aria-hidden />,
   settings: <IconSetting aria-hidden />,
   queues: <IconHistogram aria-hidden />,
+  records: <IconIdCard aria-hidden />,
 };
 
 const ACTIONS: Record<NavAction, () => Promise<void>> = { openQueueBoard };
@@ -142,13 +144,20 @@ function Group({
 
 /**
  * The main menu (spec §2.3): a navigation landmark holding a list of links, the groups as
- * disclosure buttons over their own lists. `onNavigate` closes the phone drawer.
+ * disclosure buttons over their own lists. `onNavigate` closes the phone drawer; `withEmployeeMenu`
+ * (the drawer) adds the user menu's screens.
  */
-export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+export function Sidebar({
+  onNavigate,
+  withEmployeeMenu = false,
+}: {
+  onNavigate?: () => void;
+  withEmployeeMenu?: boolean;
+}) {
   const user = useSessionStore((state) => state.user);
   const { pathname } = useLocation();
   const statistics = useStatistics();
-  const entries = user ? buildNavEntries(user, statistics.data) : [];
+  const entries = user ? buildNavEntries(user, statistics.data, { withEmployeeMenu }) : [];
   const selected = selectedNavKey(entries, pathname);
   const currentGroup = groupOfKey(entries, selected);
   // The user's own openings and closings; otherwise the task group and the current page's are open.

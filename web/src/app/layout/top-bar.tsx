@@ -6,6 +6,7 @@ import { useStatistics } from '@/api/get-statistics.ts';
 import { PATHS } from '@/config/paths.ts';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
+import { useStickyInset } from '@/hooks/use-sticky-inset.ts';
 import { useUiStore } from '@/stores/ui-store.ts';
 import { PAGE_HEADING_ID } from './route-announcer.tsx';
 import { useScreenTitle } from './use-screen-title.ts';
@@ -19,9 +20,10 @@ export function TopBar() {
   // On a phone the sidebar's counts are out of sight: the menu button says requests await the user.
   const statistics = useStatistics({ enabled: isMobile });
   const awaiting = statistics.data?.approval_tasks ?? 0;
+  const reserveTop = useStickyInset('top');
 
   return (
-    <header className="top-bar">
+    <header className="top-bar" ref={reserveTop}>
       {isMobile ? (
         <span className="top-bar__menu">
           <Button

@@ -5,6 +5,7 @@ import { useSessionStore } from '@/stores/session-store.ts';
 import { mockFetch } from '@/testing/fetch-mock.ts';
 import { userState } from '@/testing/fixtures.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
+import { EMPLOYEE_MENU } from './nav-items.ts';
 import { UserMenu } from './user-menu.tsx';
 
 function renderMenu() {
@@ -19,7 +20,7 @@ function renderMenu() {
 }
 
 async function openMenu() {
-  await userEvent.click(screen.getByRole('button', { name: 'ユーザーメニュー' }));
+  await userEvent.click(screen.getByRole('button', { name: /ユーザーメニュー/ }));
   return screen.findByRole('menu');
 }
 
@@ -47,10 +48,19 @@ describe('UserMenu', () => {
       '承認代理',
       'ログアウト',
     ]);
+    // The same list the phone's drawer reads.
+    expect(items.slice(0, -1)).toEqual(EMPLOYEE_MENU.map((item) => item.text));
     await userEvent.click(within(menu).getByText('プロフィール'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     // The pick closes the menu, so it cannot cover the page it opened.
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
+  it('is named by the name it shows, then what it is (label in name, WCAG 2.5.3)', () => {
+    useSessionStore.getState().setUser(userState());
+    renderMenu();
+    const trigger = screen.getByRole('button', { name: '山田 太郎 ユーザーメニュー' });
+    expect(trigger).toHaveTextContent('山田 太郎');
   });
 
   it('shows only logout to a user without an employee record', async () => {
@@ -110,7 +120,7 @@ describe('UserMenu', () => {
     useSessionStore.getState().setUser(userState());
     renderMenu();
     const user = userEvent.setup();
-    const trigger = screen.getByRole('button', { name: 'ユーザーメニュー' });
+    const trigger = screen.getByRole('button', { name: /ユーザーメニュー/ });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     trigger.focus();
     await user.keyboard('{Enter}');

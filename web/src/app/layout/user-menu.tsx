@@ -3,24 +3,13 @@ import Button from '@douyinfe/semi-ui/lib/es/button';
 import IconChevronDown from '@douyinfe/semi-icons/lib/es/icons/IconChevronDown';
 import IconUser from '@douyinfe/semi-icons/lib/es/icons/IconUser';
 import { useNavigate } from 'react-router-dom';
-import { PATHS } from '@/config/paths.ts';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
 import { isInLark } from '@/lib/lark.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
+import { EMPLOYEE_MENU } from './nav-items.ts';
 
 const loadLogoutConfirm = () => import('./logout-confirm.tsx');
 const LogoutConfirm = lazy(() => loadLogoutConfirm().then((module) => ({ default: module.LogoutConfirm })));
-
-/** Links for users with an employee record (spec §6). */
-export const EMPLOYEE_MENU = [
-  { to: PATHS.profile, text: 'プロフィール' },
-  { to: PATHS.contacts, text: '緊急連絡先' },
-  { to: PATHS.bankAccounts, text: '銀行口座' },
-  { to: PATHS.paymentSlip, text: '給与明細' },
-  { to: PATHS.withholding, text: '源泉徴収票' },
-  { to: PATHS.vacations, text: '休暇履歴' },
-  { to: PATHS.proxies, text: '承認代理' },
-] as const;
 
 /** Moves focus among the menu's items: arrows wrap, Home and End jump (WAI-ARIA menu button). */
 function moveFocus(menu: HTMLElement, key: string): boolean {
@@ -89,13 +78,16 @@ export function UserMenu() {
   const isEmployee = user.me.employee !== null;
   const canLogout = !isInLark();
   const name = user.me.full_name || user.me.username;
+  // A phone has room for the family name only (the part before the space).
+  const shownName = isMobile ? (name.split(/\s/)[0] ?? name) : name;
 
   return (
     <div className="user-menu" ref={root}>
       <Button
         theme="borderless"
         type="tertiary"
-        aria-label="ユーザーメニュー"
+        // The name it shows, then what it is (WCAG 2.5.3: the accessible name holds the visible text).
+        aria-label={`${name} ユーザーメニュー`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -104,10 +96,10 @@ export function UserMenu() {
       >
         {user.me.avatar ? (
           <img src={user.me.avatar} alt="" className="user-menu__avatar" width={24} height={24} />
-        ) : (
+        ) : isMobile ? null : (
           <IconUser />
         )}
-        {isMobile ? null : <span className="user-menu__name">{name}</span>}
+        <span className="user-menu__name">{shownName}</span>
         <IconChevronDown size="small" />
       </Button>
       {open ? (

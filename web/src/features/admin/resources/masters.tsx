@@ -184,8 +184,9 @@ function StationImport({ onDone }: { onDone: () => Promise<void> }) {
   return (
     <form className="admin-form" noValidate aria-label="駅マスタの取り込み" onSubmit={(e) => void submit(e)}>
       <p className="admin-description">
-        駅データ.jp の station.csv と line.csv を選択してください。営業中の駅（e_status が
-        0）を取り込み、同じ駅コードの駅は更新します。
+        駅データ.jp の station.csv と line.csv
+        を選択してください。営業中の駅だけを取り込み（廃止された駅は取り込みません）、
+        登録済みの駅は新しい内容に更新します。
       </p>
       {formError.length > 0 ? <Alert>{formError.join(' ')}</Alert> : null}
       <div className="admin-form__grid">

@@ -1,11 +1,12 @@
 // The administration console (issue 14): its own lazily loaded part under /admin/, for staff. Every
 // screen is rendered from a resource declaration (../resource.ts); the menu shows the resources the
 // user may view, and a screen they may not view says so instead of calling the API.
-import { NavLink, Route, Routes, useParams } from 'react-router-dom';
+import { NavLink, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { Alert } from '@/components/alert.tsx';
 import { Loading } from '@/components/query-state.tsx';
 import { Page } from '@/components/page.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
+import { TabBar } from '@/components/tab-bar.tsx';
 import {
   Refused,
   ResourceDetail,
@@ -74,12 +75,13 @@ function ResourceRoute({ user, screen }: { user: ConsoleUser; screen: 'list' | '
 
 export default function AdminConsole() {
   const user = useConsoleUser();
+  const { pathname } = useLocation();
   if (!user) return <Loading />;
   if (!user.isStaff) return <Refused title="設定" />;
   const visible = menuOf(user);
   return (
     <div className="admin-console">
-      <nav className="admin-nav" aria-label="管理メニュー">
+      <TabBar label="管理メニュー" current={pathname} className="admin-nav">
         <NavLink end to="/admin/" className="admin-nav__link">
           設定トップ
         </NavLink>
@@ -88,7 +90,7 @@ export default function AdminConsole() {
             {r.label}
           </NavLink>
         ))}
-      </nav>
+      </TabBar>
       <Routes>
         <Route index element={<Home user={user} />} />
         <Route path="people/import" element={<PeopleImport user={user} />} />

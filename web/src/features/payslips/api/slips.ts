@@ -22,20 +22,43 @@ interface Details {
   withholding: TWithholdingSlip;
 }
 
-/** GET payment-slip/?year=&page= or withholding/?year=&page= — my slips of a year. */
-export const getSlips = <K extends SlipKind>(kind: K, year: number, page: number) =>
+/** GET payment-slip/?year=&page= or withholding/?year=&page= — my slips of a year (of every year without one, newest first). */
+export const getSlips = <K extends SlipKind>(kind: K, year: number | undefined, page: number) =>
   api.get<TPage<Rows[K]>>(`${PATH[kind]}/`, { query: { year, page } });
 
 /** GET payment-slip/{id}/ or withholding/{id}/ — 404 (the not-found page) for a slip not mine. */
 export const getSlip = <K extends SlipKind>(kind: K, id: number) =>
   api.get<Details[K]>(`${PATH[kind]}/${id}/`, { notFoundPage: true });
 
-export const useSlips = <K extends SlipKind>(kind: K, year: number, page: number) =>
+/** The year a list opens on: the newest year with a slip (rows come newest first), else this year. */
+export const openingYear = (newestFirst: readonly { year: number }[], thisYear: number): number =>
+  newestFirst[0]?.year ?? thisYear;
+
+/**
+ * The year shown: ?year= when given; otherwise the newest year with a slip, so a first visit does not
+ * open on the current year, whose withholding slip comes out next January (issue 37). Undefined
+ * while that is being asked.
+ */
+export const useShownYear = (kind: SlipKind, chosen: number | undefined, thisYear: number) => {
+  const newest = useQuery(
+    queryOptions({
+      queryKey: queryKeys.slips.newest(kind),
+      queryFn: () => getSlips(kind, undefined, 1),
+      enabled: chosen === undefined,
+    }),
+  );
+  if (chosen !== undefined) return chosen;
+  if (newest.isError) return thisYear;
+  return newest.data ? openingYear(newest.data.results, thisYear) : undefined;
+};
+
+export const useSlips = <K extends SlipKind>(kind: K, year: number | undefined, page: number) =>
   useQuery(
     queryOptions({
-      queryKey: queryKeys.slips.list(kind, year, page),
+      queryKey: queryKeys.slips.list(kind, year ?? 0, page),
       queryFn: () => getSlips(kind, year, page),
       placeholderData: keepPreviousData,
+      enabled: year !== undefined,
     }),
   );
 

@@ -1,11 +1,11 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DataList, type DataColumn } from '@/components/data-list.tsx';
 import { Page } from '@/components/page.tsx';
 import { YearSelect } from '@/components/year-select.tsx';
 import { dayjs } from '@/lib/dayjs.ts';
 import { usePageParam } from '@/lib/page-param.ts';
 import { useYearParam } from '@/lib/year-param.ts';
-import { SLIP_PATHS, useSlips, type SlipKind } from '../api/slips.ts';
+import { SLIP_PATHS, useShownYear, useSlips, type SlipKind } from '../api/slips.ts';
 import './slips.css';
 
 interface SlipRow {
@@ -16,12 +16,18 @@ interface SlipRow {
 
 const YEARS_BACK = 5;
 
-/** My slips of a year (?year=, this year by default): title and issue date; the amounts show once opened. */
+/**
+ * My slips of a year (?year=, by default the newest year with a slip): title and issue date; the
+ * amounts show once opened.
+ */
 export function SlipList({ kind, headingId, empty }: { kind: SlipKind; headingId: string; empty: string }) {
-  const [year, setYear] = useYearParam();
+  const [params] = useSearchParams();
+  const [yearParam, setYear] = useYearParam();
   const [page] = usePageParam();
-  const slips = useSlips(kind, year, page);
   const thisYear = dayjs().year();
+  const shown = useShownYear(kind, params.has('year') ? yearParam : undefined, thisYear);
+  const year = shown ?? thisYear;
+  const slips = useSlips(kind, shown, page);
   const years = Array.from({ length: YEARS_BACK }, (_, i) => thisYear - i);
   const href = (slip: SlipRow) => `${SLIP_PATHS[kind]}/${slip.id}`;
   const columns: DataColumn<SlipRow>[] = [

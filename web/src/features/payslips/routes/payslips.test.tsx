@@ -5,6 +5,7 @@ import { mockFetch } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import PaymentSlipDetailRoute from './payment-slip-detail.tsx';
 import PaymentSlipRoute, { EMPTY_PAYMENT_SLIPS } from './payment-slip.tsx';
+import WithholdingRoute, { EMPTY_WITHHOLDING } from './withholding.tsx';
 
 const SLIP: TPaymentSlip = {
   id: 7,
@@ -43,6 +44,34 @@ describe('/payment-slip', () => {
     expect(requests[0]?.query.get('year')).toBe('2026');
   });
 
+  it('opens on the newest year with a slip, not on this year', async () => {
+    const { requests } = mockFetch({
+      'GET /api/payment-slip/': (request) => ({
+        body: {
+          count: 1,
+          next: null,
+          previous: null,
+          // Every year, newest first, without ?year=; the year's own rows with it.
+          results: [
+            {
+              id: 7,
+              year: 2024,
+              month: 12,
+              kind: 'bonus',
+              title: request.query.has('year') ? '2024年12月分 賞与明細' : 'every year',
+              issued_on: '2024-12-10',
+            },
+          ],
+        },
+      }),
+    });
+    const { router } = renderWithRouter(<PaymentSlipRoute />, { path: '/payment-slip' });
+    expect(await screen.findByTestId('slip-row')).toHaveTextContent('2024年12月分 賞与明細');
+    expect(screen.getByRole('combobox', { name: '年' })).toHaveValue('2024');
+    expect(requests.map((r) => r.query.get('year'))).toEqual([null, '2024']);
+    expect(router.state.location.search).toBe('');
+  });
+
   it('says when a year has none', async () => {
     mockFetch({ 'GET /api/payment-slip/': { body: { count: 0, next: null, previous: null, results: [] } } });
     renderWithRouter(<PaymentSlipRoute />, { path: '/payment-slip?year=2021' });
@@ -57,5 +86,45 @@ describe('/payment-slip', () => {
     expect(screen.getByRole('heading', { name: '勤怠' })).toBeInTheDocument();
     expect(screen.getByTestId('slip-net-pay')).toHaveTextContent('差引支給額291,000 円');
     expect(screen.getByRole('button', { name: 'PDF をダウンロード' })).toBeInTheDocument();
+  });
+});
+
+describe('/withholding', () => {
+  const page = (results: { id: number; year: number; title: string; issued_on: string }[]) => ({
+    body: { count: results.length, next: null, previous: null, results },
+  });
+
+  it("opens on the newest year with a slip: last year's, while this year's is not yet issued", async () => {
+    const thisYear = new Date().getFullYear();
+    const last = {
+      id: 3,
+      year: thisYear - 1,
+      title: `${thisYear - 1}年分 源泉徴収票`,
+      issued_on: `${thisYear}-01-20`,
+    };
+    const { requests } = mockFetch({
+      'GET /api/withholding/': (request) =>
+        page(request.query.has('year') && request.query.get('year') !== String(last.year) ? [] : [last]),
+    });
+    renderWithRouter(<WithholdingRoute />, { path: '/withholding' });
+    expect(await screen.findByTestId('slip-row')).toHaveTextContent(last.title);
+    expect(screen.getByRole('combobox', { name: '年' })).toHaveValue(String(last.year));
+    expect(requests.map((r) => r.query.get('year'))).toEqual([null, String(last.year)]);
+  });
+
+  it('opens on this year when there is no slip at all', async () => {
+    const { requests } = mockFetch({ 'GET /api/withholding/': page([]) });
+    renderWithRouter(<WithholdingRoute />, { path: '/withholding' });
+    expect(await screen.findByText(EMPTY_WITHHOLDING)).toBeInTheDocument();
+    const thisYear = String(new Date().getFullYear());
+    expect(screen.getByRole('combobox', { name: '年' })).toHaveValue(thisYear);
+    expect(requests.map((r) => r.query.get('year'))).toEqual([null, thisYear]);
+  });
+
+  it('keeps the year the URL names', async () => {
+    const { requests } = mockFetch({ 'GET /api/withholding/': page([]) });
+    renderWithRouter(<WithholdingRoute />, { path: '/withholding?year=2021' });
+    expect(await screen.findByText(EMPTY_WITHHOLDING)).toBeInTheDocument();
+    expect(requests.map((r) => r.query.get('year'))).toEqual(['2021']);
   });
 });

@@ -1,9 +1,14 @@
-import { useEffect, useState } from 'react';
-import Modal from '@douyinfe/semi-ui/lib/es/modal';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ATTACHMENT_EXTENSIONS } from '@portal/shared/limits';
 import { base64ToBytes } from '@portal/shared/workflow/upload';
 import { toastError } from '@/lib/notify.ts';
 import { downloadAttachment } from '../api/download-attachment.ts';
+
+// Semi's Modal (with the Typography it brings, 14 KB brotli) is no part of a task's first paint: the
+// 勤怠報告 approval detail went over the 200 KB route budget with it (issue 37).
+const AttachmentPreview = lazy(() =>
+  import('./attachment-preview.tsx').then((module) => ({ default: module.AttachmentPreview })),
+);
 
 type Kind = 'image' | 'pdf' | 'other';
 
@@ -72,16 +77,11 @@ export function AttachmentLink({ attachmentId, name }: { attachmentId: number; n
       >
         {name}
       </a>
-      <Modal
-        title={name}
-        visible={preview !== null}
-        onCancel={() => setPreview(null)}
-        footer={null}
-        width="auto"
-        centered
-      >
-        {preview ? <img className="attachment-preview" src={preview} alt={name} /> : null}
-      </Modal>
+      {preview ? (
+        <Suspense fallback={null}>
+          <AttachmentPreview name={name} url={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

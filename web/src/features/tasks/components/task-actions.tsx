@@ -1,7 +1,5 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import Radio from '@douyinfe/semi-ui/lib/es/radio';
-import RadioGroup from '@douyinfe/semi-ui/lib/es/radio/radioGroup';
 import TextArea from '@douyinfe/semi-ui/lib/es/input/textarea';
 import { useQueryClient } from '@tanstack/react-query';
 import type {
@@ -12,7 +10,6 @@ import type {
   TUndoInfo,
 } from '@portal/shared/contracts/tasks';
 import { CONFIRM, FIELD_MSG, SUCCESS } from '@portal/shared/messages';
-import { VACATION_REJECT_REASONS } from '@portal/shared/workflow/codes';
 import { invalidateAfterTaskAction } from '@/api/query-keys.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
@@ -21,6 +18,12 @@ import { useCancelVacation } from '../api/cancel-vacation.ts';
 import { useUndoNode } from '../api/undo-node.ts';
 import { useWithdrawTask } from '../api/withdraw-task.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+
+// Semi's Radio only for rejecting a leave request, inside its dialog: no part of a task's first paint
+// (issue 37: the 勤怠報告 approval detail within the 200 KB route budget).
+const VacationRejectReasons = lazy(() =>
+  import('./vacation-reject-reasons.tsx').then((module) => ({ default: module.VacationRejectReasons })),
+);
 
 /** Confirmations and results the spec does not word (ours, in the register of spec §8.3/§8.4). */
 export const TASK_ACTION_TEXT = {
@@ -225,21 +228,16 @@ export function TaskActions({ task, node, undoInfo, onDecided, onResubmit }: Tas
             却下理由<span className="form-field__required">（*）</span>
           </span>
           {isVacation ? (
-            <RadioGroup
-              direction="vertical"
-              aria-labelledby={`${errorId}-reason`}
-              value={reason}
-              onChange={(event) => {
-                setReason(String(event.target.value));
-                setInputError(null);
-              }}
-            >
-              {VACATION_REJECT_REASONS.map((item) => (
-                <Radio key={item.value} value={item.value}>
-                  {item.label}
-                </Radio>
-              ))}
-            </RadioGroup>
+            <Suspense fallback={null}>
+              <VacationRejectReasons
+                labelledBy={`${errorId}-reason`}
+                value={reason}
+                onChange={(next) => {
+                  setReason(next);
+                  setInputError(null);
+                }}
+              />
+            </Suspense>
           ) : (
             <TextArea
               name="reason"

@@ -203,7 +203,7 @@ describe('task detail', () => {
     renderApproval();
     await user.click(await screen.findByRole('button', { name: '却下' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getAllByRole('radio')).toHaveLength(3);
+    expect(await within(dialog).findAllByRole('radio')).toHaveLength(3);
     await user.click(within(dialog).getByText(VACATION_REJECT_REASONS[1].label));
     await user.click(within(dialog).getByRole('button', { name: '却下する' }));
     expect(await screen.findByText(`成功：${TASK_ACTION_TEXT.rejected}`)).toBeInTheDocument();

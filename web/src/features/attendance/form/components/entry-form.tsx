@@ -5,6 +5,7 @@ import type { TAttendanceMonth } from '@portal/shared/contracts/attendance';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
 import { taskLink } from '@portal/shared/workflow/task-links';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { useStickyInset } from '@/hooks/use-sticky-inset.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { useSubmitAttendance } from '../../api/submit-attendance.ts';
@@ -154,6 +155,7 @@ function EntryFormBody({ month, store, localKey, restored }: BodyProps) {
   const [timesheet, setTimesheet] = useState<TimesheetChange>({ upload: null, remove: false });
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
+  const reserveBottom = useStickyInset('bottom');
   const remarkError = useEntry((state) => state.serverErrors.remark?.[0]);
   const fileError = useEntry((state) => state.serverErrors.work_time_file?.[0]);
 
@@ -251,7 +253,7 @@ function EntryFormBody({ month, store, localKey, restored }: BodyProps) {
       </section>
 
       {readOnly ? null : (
-        <div className="ae-actions">
+        <div className="ae-actions" ref={reserveBottom}>
           <Button
             htmlType="button"
             loading={saving}
