@@ -2,6 +2,9 @@ import { CONFIRM, SUCCESS } from '@portal/shared/messages';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
+/** The question of a confirmation that names what it deletes: 〇〇を削除します、よろしいですか？ */
+export const deleteQuestion = (what: string) => `${what}を削除します、よろしいですか？`;
+
 interface ConfirmDeleteProps<T> {
   /** What is to be deleted; null while nothing is (the dialog is closed). */
   target: T | null;

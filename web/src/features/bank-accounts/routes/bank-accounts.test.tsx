@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TBankAccount } from '@portal/shared/contracts/bank-accounts';
@@ -76,6 +76,20 @@ describe('bank accounts', () => {
       FIELD_MSG.required('口座名義'),
     ]);
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('names the account a deletion asks about, by bank, branch, type and last digits', async () => {
+    mockFetch({
+      'GET /api/bank-accounts/': {
+        body: { count: 1, next: null, previous: null, results: [salary], can_edit: true },
+      },
+    });
+    renderWithRouter(<BankAccountsRoute />, { path: '/band-accounts' });
+    await userEvent.click(await screen.findByRole('button', { name: '給与振込口座を削除' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      '給与振込口座（三菱ＵＦＪ 千代田 普通 末尾 4567）を削除します、よろしいですか？',
+    );
+    expect(within(screen.getByRole('dialog')).getByText('口座の削除')).toBeInTheDocument();
   });
 
   it('is read-only for HR opening another employee', async () => {
