@@ -4,7 +4,7 @@ import { SUCCESS } from '@portal/shared/messages';
 import { toastSuccess } from '@/lib/notify.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { DataList, type DataCard, type DataColumn, type DataListProps } from './data-list.tsx';
-import { focusFirstField } from './focus.ts';
+import { focusFirstField, useFocusAfterRender } from './focus.ts';
 import { Page } from './page.tsx';
 import './records.css';
 
@@ -77,8 +77,6 @@ export function EditableRecords<T extends EditableRecord>({
   const [deleting, setDeleting] = useState<T | null>(null);
   // Kept while the dialog fades out, when `deleting` is already null.
   const [question, setQuestion] = useState('');
-  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
-  const frame = useRef<HTMLDivElement>(null);
   const formSlot = useRef<HTMLDivElement>(null);
   const afterDelete = useRef<FocusTarget>({ kind: 'heading' });
   const editingKey = editing === null ? null : editing === 'new' ? 'new' : editing.id;
@@ -87,21 +85,23 @@ export function EditableRecords<T extends EditableRecord>({
     if (editingKey !== null && formSlot.current) focusFirstField(formSlot.current);
   }, [editingKey]);
 
-  useEffect(() => {
-    if (!focusTarget || !frame.current) return;
-    const find = (): HTMLElement | null => {
-      if (focusTarget.kind === 'add') return frame.current!.querySelector('.records-toolbar button');
-      if (focusTarget.kind === 'row')
-        return frame.current!.querySelector(`[data-record="${focusTarget.id}"] button`);
-      return null;
-    };
-    (find() ?? document.getElementById(headingId))?.focus();
-    setFocusTarget(null);
-  }, [focusTarget, headingId]);
+  const focusAfterRender = useFocusAfterRender();
+  const moveFocus = (target: FocusTarget) =>
+    focusAfterRender(() => {
+      const heading = document.getElementById(headingId);
+      const inList = (selector: string) => heading?.closest('section')?.querySelector<HTMLElement>(selector);
+      const found =
+        target.kind === 'add'
+          ? inList('.records-toolbar button')
+          : target.kind === 'row'
+            ? inList(`[data-record="${target.id}"] button`)
+            : null;
+      return found ?? heading;
+    });
 
   const close = (target: FocusTarget) => {
     setEditing(null);
-    setFocusTarget(target);
+    moveFocus(target);
   };
   const opener = (): FocusTarget =>
     editing === null || editing === 'new' ? { kind: 'add' } : { kind: 'row', id: editing.id };
@@ -135,7 +135,7 @@ export function EditableRecords<T extends EditableRecord>({
 
   return (
     <Page headingId={headingId}>
-      <div ref={frame}>
+      <>
         {addLabel !== null && editing === null ? (
           <div className="records-toolbar">
             <Button theme="solid" type="primary" onClick={() => setEditing('new')}>
@@ -166,7 +166,7 @@ export function EditableRecords<T extends EditableRecord>({
           rowKey={(item) => item.id}
           testId={testId}
         />
-      </div>
+      </>
       <ConfirmDelete
         target={deleting}
         title={deleteTitle}
@@ -177,7 +177,7 @@ export function EditableRecords<T extends EditableRecord>({
           return remove(item);
         }}
         onClose={() => setDeleting(null)}
-        onDeleted={() => setFocusTarget(afterDelete.current)}
+        onDeleted={() => moveFocus(afterDelete.current)}
       />
     </Page>
   );

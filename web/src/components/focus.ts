@@ -1,4 +1,5 @@
 // Where focus goes when an action removes or adds what the user was on (issue 37): never the document.
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 const FIELD = 'input:not([type="hidden"]):not([tabindex="-1"]), select, textarea';
 
@@ -9,4 +10,22 @@ export function focusFirstField(container: HTMLElement): boolean {
   );
   field?.focus();
   return field !== undefined;
+}
+
+/**
+ * `focusAfterRender(find)`: once React has drawn what the action changed, focuses what `find`
+ * returns then (the control may not exist yet when the action ends, e.g. a button shown again).
+ */
+export function useFocusAfterRender() {
+  const pending = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  const [request, setRequest] = useState(0);
+  useEffect(() => {
+    const find = pending.current;
+    pending.current = null;
+    find?.()?.focus();
+  }, [request]);
+  return useCallback((find: () => HTMLElement | null | undefined) => {
+    pending.current = find;
+    setRequest((n) => n + 1);
+  }, []);
 }
