@@ -15,10 +15,10 @@ import { PERM } from '@portal/shared/permissions';
 import { invalidateAdmin } from '@/api/query-keys.ts';
 import { Alert } from '@/components/alert.tsx';
 import { useFocusAfterRender } from '@/components/focus.ts';
-import { Page } from '@/components/page.tsx';
 import { errorMessages } from '@/lib/error-messages.ts';
 import { readBase64 } from '@/lib/upload-string.ts';
 import { adminApi } from '../api/admin-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
 import { Refused } from '../components/resource-screens.tsx';
 import type { ConsoleUser } from '../resource.ts';
 
@@ -110,7 +110,11 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
   const hasErrors = (preview?.errors.length ?? 0) > 0;
 
   return (
-    <Page headingId="admin-import-heading" title={IMPORT_TEXT.title}>
+    <ConsolePage
+      headingId="admin-import-heading"
+      title={IMPORT_TEXT.title}
+      trail={[{ label: '社員', to: '/admin/people' }]}
+    >
       <Link className="admin-back" to="/admin/people">
         社員の一覧へ戻る
       </Link>
@@ -225,6 +229,6 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
           </div>
         </section>
       ) : null}
-    </Page>
+    </ConsolePage>
   );
 }
