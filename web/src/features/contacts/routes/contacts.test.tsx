@@ -107,7 +107,7 @@ describe('emergency contacts', () => {
     await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
     await waitFor(() => expect(screen.queryByRole('button', { name: '山田 一郎を削除' })).toBeNull());
     await waitFor(() => expect(screen.getByRole('heading', { level: 2 })).toHaveFocus());
-  });
+  }, 20_000);
 
   it('offers no add button once the limit is reached, and no actions on what the server keeps', async () => {
     const full = Array.from({ length: MAX_CONTACTS }, (_, i) => contact(i + 1, `連絡先${i + 1}`, i > 0));
