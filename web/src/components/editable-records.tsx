@@ -135,38 +135,36 @@ export function EditableRecords<T extends EditableRecord>({
 
   return (
     <Page headingId={headingId}>
-      <>
-        {addLabel !== null && editing === null ? (
-          <div className="records-toolbar">
-            <Button theme="solid" type="primary" onClick={() => setEditing('new')}>
-              {addLabel}
-            </Button>
-          </div>
-        ) : null}
-        {editing !== null ? (
-          <div ref={formSlot}>
-            <Fragment key={editingKey}>
-              {form({
-                initial: editing === 'new' ? null : editing,
-                onCancel: () => close(opener()),
-                onSaved: () => {
-                  close(opener());
-                  toastSuccess(SUCCESS.saved);
-                },
-              })}
-            </Fragment>
-          </div>
-        ) : null}
-        <DataList
-          query={query}
-          label={listLabel}
-          empty={empty}
-          columns={canEdit ? [...columns, { title: '操作', cell: actions, width: 150 }] : columns}
-          card={(item) => card(item, actions(item))}
-          rowKey={(item) => item.id}
-          testId={testId}
-        />
-      </>
+      {addLabel !== null && editing === null ? (
+        <div className="records-toolbar">
+          <Button theme="solid" type="primary" onClick={() => setEditing('new')}>
+            {addLabel}
+          </Button>
+        </div>
+      ) : null}
+      {editing !== null ? (
+        <div ref={formSlot}>
+          <Fragment key={editingKey}>
+            {form({
+              initial: editing === 'new' ? null : editing,
+              onCancel: () => close(opener()),
+              onSaved: () => {
+                close(opener());
+                toastSuccess(SUCCESS.saved);
+              },
+            })}
+          </Fragment>
+        </div>
+      ) : null}
+      <DataList
+        query={query}
+        label={listLabel}
+        empty={empty}
+        columns={canEdit ? [...columns, { title: '操作', cell: actions, width: 150 }] : columns}
+        card={(item) => card(item, actions(item))}
+        rowKey={(item) => item.id}
+        testId={testId}
+      />
       <ConfirmDelete
         target={deleting}
         title={deleteTitle}
