@@ -3,11 +3,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 const FIELD = 'input:not([type="hidden"]):not([tabindex="-1"]), select, textarea';
 
-/** Focuses the first enabled field inside `container`; false when it holds none. */
-export function focusFirstField(container: HTMLElement): boolean {
-  const field = Array.from(container.querySelectorAll<HTMLElement>(FIELD)).find(
+/** The first enabled field inside `container`, if any. */
+export function firstField(container: Element | null | undefined): HTMLElement | undefined {
+  return Array.from(container?.querySelectorAll<HTMLElement>(FIELD) ?? []).find(
     (element) => !(element as HTMLInputElement).disabled,
   );
+}
+
+/** Focuses the first enabled field inside `container`; false when it holds none. */
+export function focusFirstField(container: HTMLElement): boolean {
+  const field = firstField(container);
   field?.focus();
   return field !== undefined;
 }
