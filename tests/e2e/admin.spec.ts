@@ -77,7 +77,7 @@ test('the administrator creates an employee with a contract and a position, then
   await keepScreenshot(page, testInfo, 'admin-person-form');
   await form.getByRole('button', { name: '保存' }).click();
 
-  await expect(page.getByRole('heading', { name: `新井 健（${code}）` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `新井 健（${code}）` })).toBeVisible();
   await expect(page.getByText('09:30〜18:30')).toBeVisible();
   await expect(page.getByText('開発二課 一般')).toBeVisible();
   await keepScreenshot(page, testInfo, 'admin-person-detail');

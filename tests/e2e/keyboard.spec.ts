@@ -215,3 +215,133 @@ test('keyboard only: yamada applies for leave and reads the bell, suzuki approve
   await expectHeadingFocused(suzuki, '承認待ち一覧');
   await expect(suzuki.locator(`a[href^="/task/tasks/approval/${taskId}/nodes/"]`)).toHaveCount(0);
 });
+
+// Issue 37, acceptance 1: console records open from their lists by Tab and Enter; on /contacts and
+// on the import every action leaves focus where the one focus rule says (never on the document).
+
+/** Fails unless focus is on `target`, and says where it is instead (the document, most often). */
+async function expectFocusOn(page: Page, target: Locator, what: string): Promise<void> {
+  await expect(target, `focus on ${what}`).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+}
+
+test('keyboard only: a person, an organisation, a group and an access record open from their lists', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = await signInByKeyboard(browser, baseURL!, testInfo.project.name === 'mobile', 'admin');
+  for (const list of ['people', 'organizations', 'groups', 'access']) {
+    await admin.goto(`/admin/${list}`);
+    const link = admin.getByTestId(`admin-${list}-row`).first().getByRole('link').first();
+    await expect(link).toBeVisible();
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(new RegExp(`^/admin/${list}/\\d+$`));
+    await tabTo(admin, link, 120);
+    await admin.keyboard.press('Enter');
+    await expect(admin).toHaveURL(new RegExp(`${href}$`));
+    // The record's own title, not 設定, in the focused h1 (設定 is in the breadcrumb).
+    const title = admin.locator('.page__heading');
+    await expect(title).not.toHaveText(/^(設定|社員|組織|グループ|アカウント権限)$/);
+    await expectHeadingFocused(admin, (await title.textContent())!);
+    await expect(
+      admin.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: '設定' }),
+    ).toBeVisible();
+  }
+});
+
+test('keyboard only: adding, saving and deleting a contact leave focus where the rule says', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // suzuki: my-records.spec changes yamada's contacts at the same time.
+  const suzuki = await signInByKeyboard(browser, baseURL!, testInfo.project.name === 'mobile', 'suzuki');
+  await suzuki.goto('/contacts');
+  const rows = suzuki.getByTestId('contact-row');
+  await expect(rows).toHaveCount(1);
+  const seeded = (await rows.first().textContent())!.match(/鈴木 正/)![0];
+
+  // Opening the form: focus on its first field.
+  const add = suzuki.getByRole('button', { name: '緊急連絡先を追加' });
+  await tabTo(suzuki, add);
+  await suzuki.keyboard.press('Enter');
+  const form = suzuki.getByRole('form', { name: '緊急連絡先の追加' });
+  await expectFocusOn(suzuki, form.getByRole('textbox', { name: /^氏名/ }), 'the first field');
+  await suzuki.keyboard.type('鈴木 花');
+  for (const [label, text] of [
+    [/^フリガナ/, 'スズキ ハナ'],
+    [/^続柄/, '妹'],
+    [/^電話番号/, '09012345678'],
+  ] as const) {
+    await tabTo(suzuki, form.getByRole('textbox', { name: label }), 5);
+    await suzuki.keyboard.type(text);
+  }
+  // First to call: the new contact comes before the seeded one.
+  const priority = form.locator('select[name="priority"]');
+  await tabTo(suzuki, priority, 5);
+  await suzuki.keyboard.press('ArrowUp');
+  await expect(priority).toHaveValue('1');
+
+  // Saving: focus back on the control that opened the form.
+  await tabTo(suzuki, form.getByRole('button', { name: '保存' }), 5);
+  await suzuki.keyboard.press('Enter');
+  await expect(rows).toHaveCount(2);
+  await expectFocusOn(suzuki, add, 'the add button that opened the form');
+
+  // Deleting: the question names the contact; focus on the next row afterwards.
+  await tabTo(suzuki, suzuki.getByRole('button', { name: '鈴木 花を削除' }));
+  await suzuki.keyboard.press('Enter');
+  const dialog = suzuki.getByRole('dialog');
+  await expect(dialog).toContainText('緊急連絡先「鈴木 花（妹）」を削除します、よろしいですか？');
+  await tabTo(suzuki, dialog.getByTestId('confirm-ok'), 10);
+  await suzuki.keyboard.press('Enter');
+  await expect(rows).toHaveCount(1);
+  await expectFocusOn(suzuki, suzuki.getByRole('button', { name: `${seeded}を編集` }), 'the next row');
+});
+
+test('keyboard only: each step of the import leaves focus on its answer', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const mobile = testInfo.project.name === 'mobile';
+  const suffix = mobile ? 'm' : 'd';
+  const admin = await signInByKeyboard(browser, baseURL!, mobile, 'admin');
+  await admin.goto('/admin/people/import');
+  const check = admin.getByRole('button', { name: '内容を確認' });
+
+  // No file yet: the problem is said and focused.
+  await tabTo(admin, check);
+  await admin.keyboard.press('Enter');
+  const problem = admin.getByRole('alert').filter({ hasText: 'ファイルを選択してください。' });
+  await expect(problem).toBeVisible();
+  expect(await problem.evaluate((alert) => document.activeElement?.contains(alert) === true)).toBe(true);
+
+  const header =
+    '社員番号,姓,名,姓（カナ）,名（カナ）,メールアドレス,ユーザー名,入社日,所属組織,役職,組織の長,兼務,契約開始日,契約終了日,始業時刻,終業時刻';
+  const row = `KB${suffix}001,鍵盤,一,ケンバン,ハジメ,kb${suffix}001@example.test,kb${suffix}001,2026-04-01,開発一課,,,,2026-04-01,,09:00,18:00`;
+  const file = admin.getByLabel('ファイル', { exact: true });
+  await tabTo(admin, file);
+  const chooser = admin.waitForEvent('filechooser');
+  await admin.keyboard.press('Space');
+  await (
+    await chooser
+  ).setFiles({
+    name: 'people.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${header}\r\n${row}\r\n`),
+  });
+
+  // 内容を確認: the preview's heading.
+  await tabTo(admin, check);
+  await admin.keyboard.press('Enter');
+  await expectFocusOn(admin, admin.getByRole('heading', { name: /1 行、エラー 0 件/ }), 'the preview');
+
+  // 取り込む: the summary.
+  await tabTo(admin, admin.getByRole('button', { name: '取り込む' }), 10);
+  await admin.keyboard.press('Enter');
+  const result = admin.getByTestId('import-result');
+  await expect(result).toContainText('1 名を登録しました');
+  await expectFocusOn(admin, result, 'the summary');
+});

@@ -70,7 +70,11 @@ const accountTypes = BANK_ACCOUNT_TYPES.map((t) => t.value) as [string, ...strin
 export const ZBankAccountRequest = z
   .object({
     purpose: z.enum(['salary', 'expense'], FIELD_MSG.choice('用途')),
-    bank_code: z.string(FIELD_MSG.required('銀行')).regex(/^\d{4}$/, FIELD_MSG.invalid('銀行コード')),
+    // Empty is "required" under the field's own label (銀行), not a format error about a code never shown.
+    bank_code: z
+      .string(FIELD_MSG.required('銀行'))
+      .min(1, FIELD_MSG.required('銀行'))
+      .regex(/^\d{4}$/, FIELD_MSG.invalid('銀行コード')),
     branch_code: z
       .string()
       .regex(/^\d{3}$/, FIELD_MSG.invalid('支店コード'))

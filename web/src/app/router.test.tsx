@@ -126,6 +126,27 @@ describe('signed-in shell (spec §2.3)', () => {
     expect(heading).toHaveFocus();
   });
 
+  it('titles a console screen by its own name, with 設定 in the breadcrumb, and lets it go on leaving', async () => {
+    useSessionStore.getState().setTokens({ access: 'A' });
+    mockPortalApi({
+      'POST /api/account/me/': { body: userState({ is_staff: true, is_superuser: true }) },
+      'GET /api/admin/organizations/': { body: [] },
+    });
+    const router = renderApp('/admin/organizations');
+    const heading = await screen.findByTestId('page-title');
+    await waitFor(() => expect(heading).toHaveTextContent(/^組織$/), { timeout: 12_000 });
+    expect(document.title).toBe('組織 | 社員ポータル');
+    const crumbs = screen.getByRole('navigation', { name: 'パンくずリスト' });
+    expect(within(crumbs).getByRole('link', { name: '設定' })).toHaveAttribute('href', '/admin/');
+    await waitFor(() => expect(screen.getByTestId('route-announcer')).toHaveTextContent('組織'));
+
+    await act(() => router.navigate('/admin/'));
+    await waitFor(() => expect(heading).toHaveTextContent(/^設定$/));
+    await act(() => router.navigate('/manual'));
+    await waitFor(() => expect(heading).toHaveTextContent('マニュアル'));
+    expect(document.title).toBe('マニュアル | 社員ポータル');
+  }, 30_000);
+
   it('shows Page not found for an unknown path', async () => {
     useSessionStore.getState().setTokens({ access: 'A' });
     mockPortalApi();

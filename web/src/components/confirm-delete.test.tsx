@@ -63,4 +63,34 @@ describe('ConfirmDelete', () => {
     await waitFor(() => expect(onDeleted).toHaveBeenCalledOnce());
     expect(remove).toHaveBeenCalledTimes(2);
   });
+
+  it('leaves focus on the page heading, not the document, when the deleted thing took its button along', async () => {
+    function Gone() {
+      const [target, setTarget] = useState<number | null>(null);
+      const [deleted, setDeleted] = useState(false);
+      return (
+        <section className="page" aria-labelledby="h">
+          <h2 id="h" className="page__heading" tabIndex={-1}>
+            記録
+          </h2>
+          {deleted ? null : (
+            <button type="button" onClick={() => setTarget(7)}>
+              7を削除
+            </button>
+          )}
+          <ConfirmDelete
+            target={target}
+            title="記録の削除"
+            remove={async () => setDeleted(true)}
+            onClose={() => setTarget(null)}
+          />
+        </section>
+      );
+    }
+    render(<Gone />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '7を削除' }));
+    await user.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(screen.getByRole('heading', { name: '記録' })).toHaveFocus());
+  }, 15_000);
 });

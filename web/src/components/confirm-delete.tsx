@@ -1,6 +1,10 @@
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useFocusAfterRender } from './focus.ts';
+
+/** The question of a confirmation that names what it deletes: 〇〇を削除します、よろしいですか？ */
+export const deleteQuestion = (what: string) => `${what}を削除します、よろしいですか？`;
 
 interface ConfirmDeleteProps<T> {
   /** What is to be deleted; null while nothing is (the dialog is closed). */
@@ -15,6 +19,17 @@ interface ConfirmDeleteProps<T> {
 }
 
 /**
+ * Where focus goes after a deletion unless the screen moved it (EditableRecords: the next row): the
+ * page's heading, since the control that opened the dialog is usually gone with what it deleted and
+ * focus would otherwise drop to the document once the dialog has closed (issue 37).
+ */
+function pageHeadingUnlessMoved(): HTMLElement | null {
+  const active = document.activeElement;
+  const stillAsked = !active || active === document.body || active.closest('.semi-modal') !== null;
+  return stillAsked ? document.querySelector<HTMLElement>('.page__heading') : null;
+}
+
+/**
  * Asks before deleting, then deletes: closes and says 削除しました on success; on a failure shows
  * why and stays open, so the user may try again or cancel.
  */
@@ -26,6 +41,7 @@ export function ConfirmDelete<T>({
   onClose,
   onDeleted,
 }: ConfirmDeleteProps<T>) {
+  const focusAfterRender = useFocusAfterRender();
   return (
     <ConfirmDialog
       visible={target !== null}
@@ -44,6 +60,7 @@ export function ConfirmDelete<T>({
         }
         onClose();
         toastSuccess(SUCCESS.deleted);
+        focusAfterRender(pageHeadingUnlessMoved);
         onDeleted?.();
       }}
     />

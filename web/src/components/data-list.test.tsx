@@ -56,8 +56,75 @@ describe('DataList', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['名称', '件数']);
-    await userEvent.click(within(table).getByTestId('row'));
+    await userEvent.click(within(table).getByText('3'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/rows/7'));
+  });
+
+  it("makes each row's primary cell a link to its record, reached by Tab and opened by Enter", async () => {
+    const { router } = renderList(
+      done(
+        page([
+          { id: 7, name: '休暇申請', count: 3 },
+          { id: 8, name: '経費精算', count: 1 },
+        ]),
+      ),
+    );
+    const rows = screen.getAllByTestId('row');
+    expect(rows.map((row) => within(row).getByRole('link').getAttribute('href'))).toEqual([
+      '/rows/7',
+      '/rows/8',
+    ]);
+    expect(within(rows[0]!).getByRole('link')).toHaveAccessibleName('休暇申請');
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('region', { name: '行の一覧' })).toHaveFocus();
+    await user.tab();
+    expect(within(rows[0]!).getByRole('link')).toHaveFocus();
+    await user.tab();
+    expect(within(rows[1]!).getByRole('link')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rows/8'));
+  });
+
+  it('links the column marked primary rather than the first', () => {
+    renderWithRouter(
+      <DataList
+        query={done(page([{ id: 7, name: '休暇申請', count: 3 }]))}
+        label="行の一覧"
+        empty="行がありません。"
+        columns={[
+          { title: '件数', cell: (row: Row) => row.count },
+          { title: '名称', cell: (row: Row) => row.name, primary: true },
+        ]}
+        card={(row) => ({ title: row.name })}
+        rowKey={(row) => row.id}
+        rowHref={(row) => `/rows/${row.id}`}
+      />,
+      { path: '/rows', routePath: '/rows' },
+    );
+    expect(screen.getByRole('link')).toHaveAccessibleName('休暇申請');
+  });
+
+  it('has no clickable row without a focusable link inside it, and no link where rows lead nowhere', () => {
+    const { unmount } = renderList(done(page([{ id: 7, name: 'a', count: 1 }])));
+    const clickable = document.querySelectorAll('tr.data-table__row--link');
+    expect(clickable).toHaveLength(1);
+    for (const row of clickable) expect(row.querySelector('a[href]:not([tabindex="-1"])')).not.toBeNull();
+    unmount();
+    renderWithRouter(
+      <DataList
+        query={done(page([{ id: 7, name: 'a', count: 1 }]))}
+        label="行の一覧"
+        empty="行がありません。"
+        columns={COLUMNS}
+        card={(row) => ({ title: row.name })}
+        rowKey={(row) => row.id}
+      />,
+      { path: '/rows', routePath: '/rows' },
+    );
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(document.querySelector('tr.data-table__row--link')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('shows cards on a phone, each a link, without empty detail lines', () => {

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { TPage } from '@portal/shared/contracts/pagination';
 import { PAGE_SIZE } from '@portal/shared/limits';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
@@ -15,6 +15,11 @@ export interface DataColumn<T> {
   /** Pixels; the other columns share what is left. */
   width?: number;
   align?: 'right';
+  /**
+   * The cell that names the record. Where the list has rowHref it is a link to the record, the
+   * row's one Tab stop (WCAG 2.1.1); the first column when no column says so.
+   */
+  primary?: boolean;
 }
 
 /** A row as a card on a phone: the title with a badge (a status tag) beside it, lines of detail under it. */
@@ -33,7 +38,10 @@ export interface DataListProps<T> {
   columns: readonly DataColumn<T>[];
   card: (item: T) => DataCard;
   rowKey: (item: T) => string | number;
-  /** Where a row leads: the whole row (table) or card (phone) opens it. */
+  /**
+   * Where a row leads: the primary cell's link (table) or the card (phone) opens it; a mouse click
+   * anywhere else on a table row follows that same link.
+   */
   rowHref?: (item: T) => string;
   /** data-testid of each row and card. */
   testId?: string;
@@ -42,6 +50,16 @@ export interface DataListProps<T> {
 /** A click on a link or button inside the row does its own thing; anywhere else opens the row. */
 const onOwnControl = (event: MouseEvent) =>
   event.target instanceof Element && event.target.closest('a, button, input, select, textarea') !== null;
+
+const ROW_LINK_CLASS = 'data-table__link';
+
+/** The whole row as a larger target for a mouse, backed by the row's own link (never instead of it). */
+function followRowLink(event: MouseEvent<HTMLTableRowElement>) {
+  if (onOwnControl(event)) return;
+  // A drag that selected text is not a click on the row.
+  if (window.getSelection()?.toString()) return;
+  event.currentTarget.querySelector<HTMLAnchorElement>(`a.${ROW_LINK_CLASS}`)?.click();
+}
 
 /**
  * One page of a list from the API ({count, results}): a table from 768 px up, cards on a phone,
@@ -58,8 +76,11 @@ export function DataList<T>({
   testId,
 }: DataListProps<T>) {
   const isMobile = useIsMobile();
-  const navigate = useNavigate();
   const [page, setPage] = usePageParam();
+  const primary = Math.max(
+    columns.findIndex((column) => column.primary),
+    0,
+  );
 
   const table = (items: T[]) => (
     <ScrollRegion label={label} className="data-list__scroll">
@@ -85,20 +106,20 @@ export function DataList<T>({
               key={rowKey(item)}
               data-testid={testId}
               className={rowHref ? 'data-table__row--link' : undefined}
-              onClick={
-                rowHref
-                  ? (event) => {
-                      if (!onOwnControl(event)) navigate(rowHref(item));
-                    }
-                  : undefined
-              }
+              onClick={rowHref ? followRowLink : undefined}
             >
-              {columns.map((column) => (
+              {columns.map((column, index) => (
                 <td
                   key={column.title}
                   className={column.align === 'right' ? 'data-table__number' : undefined}
                 >
-                  {column.cell(item)}
+                  {rowHref && index === primary ? (
+                    <Link className={ROW_LINK_CLASS} to={rowHref(item)}>
+                      {column.cell(item)}
+                    </Link>
+                  ) : (
+                    column.cell(item)
+                  )}
                 </td>
               ))}
             </tr>

@@ -15,7 +15,8 @@ export function Page({ headingId, title, className, children }: PageProps) {
   const routeTitle = usePageTitle();
   return (
     <section className={className ? `page ${className}` : 'page'} aria-labelledby={headingId}>
-      <h2 className="page__heading" id={headingId}>
+      {/* Focusable from script only: where focus goes when an action removes the control it was on. */}
+      <h2 className="page__heading" id={headingId} tabIndex={-1}>
         {title ?? routeTitle}
       </h2>
       {children}

@@ -1,9 +1,10 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { invalidateAdmin } from '@/api/query-keys.ts';
 import { Alert } from '@/components/alert.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { firstField, useFocusAfterRender } from '@/components/focus.ts';
 import { toastError } from '@/lib/notify.ts';
 import type { ActionDecl, ConsoleUser } from '../resource.ts';
 import { DeclaredForm } from './resource-form.tsx';
@@ -31,6 +32,15 @@ export function ResourceActions<T>({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // The last action asked about in the dialog: it keeps its text while the dialog closes.
   const [asked, setAsked] = useState<string | null>(null);
+  // Focus follows what each step shows (issue 37): the form's first field, its opener on a cancel,
+  // the outcome once done; never the document, where the removed form or button would leave it.
+  const focusAfterRender = useFocusAfterRender();
+  const section = useRef<HTMLElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const buttonOf = (label: string) =>
+    Array.from(section.current?.querySelectorAll<HTMLElement>('.admin-actions__buttons button') ?? []).find(
+      (button) => button.textContent === label,
+    );
   const allowed = actions.filter(
     (a) => user.can(a.permission) && (!a.superuserOnly || user.isSuperuser) && (a.visible?.(detail) ?? true),
   );
@@ -42,22 +52,25 @@ export function ResourceActions<T>({
     const result = await action.run(detail, body);
     setOpen(null);
     setOutcome(result);
+    focusAfterRender(() => outcomeRef.current);
     await invalidateAdmin(queryClient);
   };
 
   return (
-    <section className="admin-actions" aria-label="操作">
+    <section className="admin-actions" aria-label="操作" ref={section}>
       {outcome ? (
-        <Alert type="info">
-          {outcome.message}
-          {outcome.lines?.length ? (
-            <ul className="admin-actions__lines">
-              {outcome.lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          ) : null}
-        </Alert>
+        <div ref={outcomeRef} tabIndex={-1} data-testid="action-outcome">
+          <Alert type="info">
+            {outcome.message}
+            {outcome.lines?.length ? (
+              <ul className="admin-actions__lines">
+                {outcome.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+          </Alert>
+        </div>
       ) : null}
       <div className="admin-actions__buttons">
         {allowed.map((action) => (
@@ -70,6 +83,8 @@ export function ResourceActions<T>({
               setOutcome(null);
               setOpen(open === action.key ? null : action.key);
               if (!action.fields) setAsked(action.key);
+              else if (open !== action.key)
+                focusAfterRender(() => firstField(section.current?.querySelector('.admin-actions__panel')));
             }}
           >
             {action.label}
@@ -87,7 +102,10 @@ export function ResourceActions<T>({
             submitText={current.label}
             context={detail}
             onSubmit={(body) => run(current, body)}
-            onCancel={() => setOpen(null)}
+            onCancel={() => {
+              setOpen(null);
+              focusAfterRender(() => buttonOf(current.label));
+            }}
           />
         </div>
       ) : null}

@@ -4,11 +4,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { invalidateAdmin, queryKeys } from '@/api/query-keys.ts';
 import { Alert } from '@/components/alert.tsx';
 import { DataList } from '@/components/data-list.tsx';
-import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { toastSuccess } from '@/lib/notify.ts';
 import { toastError } from '@/lib/notify.ts';
 import type { AnyResource, ConsoleUser } from '../resource.ts';
+import { ConsolePage } from './console-page.tsx';
 import { ListFilters } from './list-filters.tsx';
 import { ResourceActions } from './resource-actions.tsx';
 import { DeclaredForm } from './resource-form.tsx';
@@ -17,9 +17,9 @@ export const NOT_ALLOWED = 'この画面を表示する権限がありません�
 
 export function Refused({ title }: { title: string }) {
   return (
-    <Page headingId="admin-refused-heading" title={title}>
+    <ConsolePage headingId="admin-refused-heading" title={title}>
       <Alert>{NOT_ALLOWED}</Alert>
-    </Page>
+    </ConsolePage>
   );
 }
 
@@ -38,7 +38,7 @@ export function ResourceList({ resource, user }: { resource: AnyResource; user: 
   const { list } = resource;
   const rowId = list.rowId ?? (resource.detail ? list.rowKey : undefined);
   return (
-    <Page headingId={`admin-${resource.key}-heading`} title={resource.label}>
+    <ConsolePage headingId={`admin-${resource.key}-heading`} title={resource.label}>
       <p className="admin-description">{resource.description}</p>
       <div className="admin-toolbar">
         {resource.create && user.can(resource.create.permission) ? (
@@ -75,7 +75,7 @@ export function ResourceList({ resource, user }: { resource: AnyResource; user: 
         rowHref={rowId ? (row) => `${base(resource)}/${rowId(row)}` : undefined}
         testId={`admin-${resource.key}-row`}
       />
-    </Page>
+    </ConsolePage>
   );
 }
 
@@ -97,9 +97,10 @@ export function ResourceDetail({
   });
   if (!user.can(resource.view)) return <Refused title={resource.label} />;
   return (
-    <Page
+    <ConsolePage
       headingId={`admin-${resource.key}-detail-heading`}
       title={query.data ? detail.title(query.data) : resource.label}
+      trail={[{ label: resource.label, to: base(resource) }]}
     >
       <Link className="admin-back" to={base(resource)}>
         {resource.label}の一覧へ戻る
@@ -125,7 +126,7 @@ export function ResourceDetail({
           </>
         )}
       </QueryState>
-    </Page>
+    </ConsolePage>
   );
 }
 
@@ -167,8 +168,17 @@ export function ResourceFormScreen({
     />
   );
   return (
-    <Page headingId={`admin-${resource.key}-form-heading`} title={decl.title}>
+    <ConsolePage
+      headingId={`admin-${resource.key}-form-heading`}
+      title={decl.title}
+      trail={[
+        { label: resource.label, to: base(resource) },
+        ...(id !== undefined && query.data
+          ? [{ label: resource.detail!.title(query.data), to: `${base(resource)}/${id}` }]
+          : []),
+      ]}
+    >
       {id === undefined ? form(undefined) : <QueryState query={query}>{(detail) => form(detail)}</QueryState>}
-    </Page>
+    </ConsolePage>
   );
 }

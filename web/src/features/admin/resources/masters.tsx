@@ -11,13 +11,13 @@ import { queryKeys } from '@/api/query-keys.ts';
 import { Alert } from '@/components/alert.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { FormField } from '@/components/form/form-field.tsx';
-import { Page } from '@/components/page.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessages } from '@/lib/error-messages.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { toUploadString } from '@/lib/upload-string.ts';
 import { adminApi } from '../api/admin-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
 import { DeclaredForm } from '../components/resource-form.tsx';
 import type { ConsoleUser, PageDecl } from '../resource.ts';
 
@@ -208,7 +208,7 @@ function MastersScreen({ user }: { user: ConsoleUser }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: MASTERS_KEY });
   const links = MASTER_LINKS.filter((l) => user.can(l.perm));
   return (
-    <Page headingId="admin-masters-heading" title="会社・マスタ">
+    <ConsolePage headingId="admin-masters-heading" title="会社・マスタ">
       <QueryState query={query}>
         {(data: TAdminMasters) => (
           <>
@@ -284,7 +284,7 @@ function MastersScreen({ user }: { user: ConsoleUser }) {
           </>
         )}
       </QueryState>
-    </Page>
+    </ConsolePage>
   );
 }
 

@@ -109,7 +109,7 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
     ],
     columns: [
       { title: '社員番号', cell: (p) => p.code, width: 96 },
-      { title: '氏名', cell: (p) => p.name },
+      { title: '氏名', cell: (p) => p.name, primary: true },
       { title: 'カナ', cell: (p) => p.kana },
       { title: '所属', cell: (p) => p.organization ?? '―' },
       { title: '役職', cell: (p) => p.title ?? '―', width: 96 },

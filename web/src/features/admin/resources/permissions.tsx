@@ -108,7 +108,7 @@ export const accessResource = defineResource<TAdminPersonRow & { user_id: number
     filters: [{ name: 'query', label: '氏名・カナ・社員番号・ユーザー名', kind: 'text' }],
     columns: [
       { title: '社員番号', cell: (p) => p.code, width: 96 },
-      { title: '氏名', cell: (p) => p.name },
+      { title: '氏名', cell: (p) => p.name, primary: true },
       { title: 'ユーザー名', cell: (p) => p.username ?? '―' },
       { title: '所属', cell: (p) => p.organization ?? '―' },
     ],

@@ -4,9 +4,9 @@
 import { NavLink, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { Alert } from '@/components/alert.tsx';
 import { Loading } from '@/components/query-state.tsx';
-import { Page } from '@/components/page.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
 import { TabBar } from '@/components/tab-bar.tsx';
+import { CONSOLE_TITLE, ConsolePage } from '../components/console-page.tsx';
 import {
   Refused,
   ResourceDetail,
@@ -34,7 +34,7 @@ function menuOf(user: ConsoleUser): { key: string; label: string; description: s
 function Home({ user }: { user: ConsoleUser }) {
   const visible = menuOf(user);
   return (
-    <Page headingId="admin-home-heading" title="設定">
+    <ConsolePage headingId="admin-home-heading" title={CONSOLE_TITLE}>
       {visible.length === 0 ? (
         <Alert type="warning">利用できる管理項目がありません。権限の付与は管理者に依頼してください。</Alert>
       ) : (
@@ -49,7 +49,7 @@ function Home({ user }: { user: ConsoleUser }) {
           ))}
         </ul>
       )}
-    </Page>
+    </ConsolePage>
   );
 }
 

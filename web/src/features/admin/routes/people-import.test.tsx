@@ -88,10 +88,13 @@ describe('the import screen', () => {
     const user = userEvent.setup();
     renderImport();
     await chooseAndCheck(user);
+    // Each step leaves focus on its answer: the preview's heading, then the summary.
+    await waitFor(() => expect(screen.getByRole('heading', { name: /1 行、エラー 0 件/ })).toHaveFocus());
     const button = await screen.findByRole('button', { name: '取り込む' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(await screen.findByText(/1 名を登録しました/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('import-result')).toHaveFocus());
     const confirm = requests.find((r) => r.path === '/api/admin/people-import/confirm/')!;
     expect(confirm.body).toMatchObject({ file_name: 'people.csv', token: TOKEN });
   });
@@ -107,6 +110,9 @@ describe('the import screen', () => {
     renderImport();
     await chooseAndCheck(user);
     expect(await screen.findByText(/1 行目の見出しが違います/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.activeElement as HTMLElement).toContainElement(screen.getByRole('alert')),
+    );
     expect(screen.queryByRole('button', { name: '取り込む' })).not.toBeInTheDocument();
   });
 

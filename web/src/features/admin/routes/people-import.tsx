@@ -3,7 +3,7 @@
 // at once, offered only while no error remains. The layout is the export's (社員 → CSV 出力).
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   IMPORT_COLUMNS,
@@ -14,10 +14,11 @@ import {
 import { PERM } from '@portal/shared/permissions';
 import { invalidateAdmin } from '@/api/query-keys.ts';
 import { Alert } from '@/components/alert.tsx';
-import { Page } from '@/components/page.tsx';
+import { useFocusAfterRender } from '@/components/focus.ts';
 import { errorMessages } from '@/lib/error-messages.ts';
 import { readBase64 } from '@/lib/upload-string.ts';
 import { adminApi } from '../api/admin-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
 import { Refused } from '../components/resource-screens.tsx';
 import type { ConsoleUser } from '../resource.ts';
 
@@ -52,6 +53,15 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
   const [preview, setPreview] = useState<TImportPreview | null>(null);
   const [result, setResult] = useState<TImportResult | null>(null);
   const [problem, setProblem] = useState<string[]>([]);
+  // Each step ends on what it answered (issue 37): the button pressed is disabled or gone by then.
+  const focusAfterRender = useFocusAfterRender();
+  const problemRef = useRef<HTMLDivElement>(null);
+  const previewRef = useRef<HTMLHeadingElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const fail = (error: unknown) => {
+    setProblem(errorMessages(error));
+    focusAfterRender(() => problemRef.current);
+  };
 
   const check = useMutation({
     mutationFn: async (chosen: File) => {
@@ -61,8 +71,9 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
     onSuccess: ({ body, preview: answer }) => {
       setUpload(body);
       setPreview(answer);
+      focusAfterRender(() => previewRef.current);
     },
-    onError: (error) => setProblem(errorMessages(error)),
+    onError: fail,
   });
   const confirm = useMutation({
     mutationFn: () => adminApi.importConfirm({ ...upload!, token: preview!.token }),
@@ -70,9 +81,10 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
       setResult(answer);
       setPreview(null);
       setUpload(null);
+      focusAfterRender(() => resultRef.current);
       void invalidateAdmin(queryClient);
     },
-    onError: (error) => setProblem(errorMessages(error)),
+    onError: fail,
   });
 
   if (!user.can(PERM.addEmployee)) return <Refused title={IMPORT_TEXT.title} />;
@@ -84,6 +96,7 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
     setPreview(null);
     if (!file) {
       setProblem([IMPORT_TEXT.chooseFile]);
+      focusAfterRender(() => problemRef.current);
       return;
     }
     check.mutate(file);
@@ -97,7 +110,11 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
   const hasErrors = (preview?.errors.length ?? 0) > 0;
 
   return (
-    <Page headingId="admin-import-heading" title={IMPORT_TEXT.title}>
+    <ConsolePage
+      headingId="admin-import-heading"
+      title={IMPORT_TEXT.title}
+      trail={[{ label: '社員', to: '/admin/people' }]}
+    >
       <Link className="admin-back" to="/admin/people">
         社員の一覧へ戻る
       </Link>
@@ -118,22 +135,31 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
         </Button>
       </form>
       {problem.length > 0 ? (
-        <Alert>
-          {problem.map((m) => (
-            <span key={m} className="admin-import__line">
-              {m}
-            </span>
-          ))}
-        </Alert>
+        <div ref={problemRef} tabIndex={-1}>
+          <Alert>
+            {problem.map((m) => (
+              <span key={m} className="admin-import__line">
+                {m}
+              </span>
+            ))}
+          </Alert>
+        </div>
       ) : null}
       {result ? (
-        <Alert type="info">
-          {IMPORT_TEXT.done(result)} <Link to="/admin/people">社員の一覧を開く</Link>
-        </Alert>
+        <div ref={resultRef} tabIndex={-1} data-testid="import-result">
+          <Alert type="info">
+            {IMPORT_TEXT.done(result)} <Link to="/admin/people">社員の一覧を開く</Link>
+          </Alert>
+        </div>
       ) : null}
       {preview ? (
         <section aria-labelledby="admin-import-preview-heading" className="admin-import__preview">
-          <h2 id="admin-import-preview-heading" className="admin-import__heading">
+          <h2
+            id="admin-import-preview-heading"
+            className="admin-import__heading"
+            ref={previewRef}
+            tabIndex={-1}
+          >
             {preview.file_name}：{preview.rows.length} 行、エラー {preview.errors.length} 件
           </h2>
           {hasErrors ? (
@@ -203,6 +229,6 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
           </div>
         </section>
       ) : null}
-    </Page>
+    </ConsolePage>
   );
 }

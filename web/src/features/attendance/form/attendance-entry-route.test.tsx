@@ -181,6 +181,21 @@ describe('attendance entry form', () => {
     expect(cell(4, '区分')).toHaveValue('01');
   });
 
+  it('reaches the timesheet through its visible button only: the hidden file input is no Tab stop', async () => {
+    const user = userEvent.setup();
+    await openApril();
+    const input = document.querySelector('input[name="work_time_file"]') as HTMLInputElement;
+    const button = within(screen.getByTestId('attendance-timesheet-input')).getByRole('button', {
+      name: 'ファイルを選択',
+    });
+    button.focus();
+    await user.tab({ shift: true });
+    expect(document.activeElement).not.toBe(input);
+    expect(document.activeElement).not.toBe(document.body);
+    await user.tab();
+    expect(button).toHaveFocus();
+  });
+
   it('refuses a timesheet over 2 MB with the spec message', async () => {
     await openApril();
     const input = document.querySelector('input[name="work_time_file"]') as HTMLInputElement;

@@ -123,9 +123,10 @@ export function BankAccountForm({ initial, takenPurposes, onSubmit, onCancel }: 
       <Controller
         control={control}
         name="bank_code"
-        render={({ fieldState }) => (
+        render={({ field, fieldState }) => (
           <BankPicker
             kind="bank"
+            inputRef={field.ref}
             value={bank}
             error={fieldState.error?.message}
             onChange={(choice) => {
@@ -159,9 +160,10 @@ export function BankAccountForm({ initial, takenPurposes, onSubmit, onCancel }: 
           <Controller
             control={control}
             name="branch_code"
-            render={({ fieldState }) => (
+            render={({ field, fieldState }) => (
               <BankPicker
                 kind="branch"
+                inputRef={field.ref}
                 bankCode={bank?.code ?? null}
                 value={branch}
                 error={fieldState.error?.message}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type Ref } from 'react';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Input from '@douyinfe/semi-ui/lib/es/input';
 import {
@@ -18,6 +18,8 @@ interface BankPickerProps {
   onChange: (choice: TBankChoice | null) => void;
   error?: string;
   disabled?: boolean;
+  /** The form's ref (react-hook-form's), so a failed submit focuses the search box of the first error. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** The digits rule of spec §5, told before the query is sent (the screen never sends a short one). */
@@ -29,7 +31,15 @@ function digitsHint(kind: 'bank' | 'branch', query: string): string | null {
 }
 
 /** Search a bank (or a branch of the chosen bank) by code, name or kana, and pick one. */
-export function BankPicker({ kind, bankCode = null, value, onChange, error, disabled }: BankPickerProps) {
+export function BankPicker({
+  kind,
+  bankCode = null,
+  value,
+  onChange,
+  error,
+  disabled,
+  inputRef,
+}: BankPickerProps) {
   const id = useId();
   const [query, setQuery] = useState('');
   // Sent once typing pauses, not on every key.
@@ -83,6 +93,7 @@ export function BankPicker({ kind, bankCode = null, value, onChange, error, disa
       }
     >
       <Input
+        ref={inputRef}
         id={`${id}-search`}
         name={`${kind}_search`}
         value={query}

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TBankAccount } from '@portal/shared/contracts/bank-accounts';
 import { BANK_SEARCH_MSG } from '@portal/shared/contracts/banks';
+import { FIELD_MSG } from '@portal/shared/messages';
 import { mockFetch } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import BankAccountsRoute from './bank-accounts.tsx';
@@ -51,6 +52,44 @@ describe('bank accounts', () => {
     expect(requests.filter((r) => r.path === '/api/banks/choice/').map((r) => r.query.get('query'))).toEqual([
       'みずほ',
     ]);
+  });
+
+  it('on an empty submit says 銀行 is required and focuses it first, the errors in the order of the fields', async () => {
+    const { requests } = mockFetch({
+      'GET /api/bank-accounts/': {
+        body: { count: 0, next: null, previous: null, results: [], can_edit: true },
+      },
+    });
+    renderWithRouter(<BankAccountsRoute />, { path: '/band-accounts' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '口座を追加' }));
+    await user.clear(screen.getByLabelText(/^口座名義/));
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    const bank = screen.getByLabelText(/^銀行/);
+    await waitFor(() => expect(bank).toHaveFocus());
+    expect(bank).toHaveAccessibleDescription(expect.stringContaining(FIELD_MSG.required('銀行')));
+    const form = screen.getByRole('form', { name: '口座の追加' });
+    expect(Array.from(form.querySelectorAll('.form-field__error'), (e) => e.textContent)).toEqual([
+      FIELD_MSG.required('銀行'),
+      FIELD_MSG.required('支店'),
+      FIELD_MSG.required('口座番号'),
+      FIELD_MSG.required('口座名義'),
+    ]);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('names the account a deletion asks about, by bank, branch, type and last digits', async () => {
+    mockFetch({
+      'GET /api/bank-accounts/': {
+        body: { count: 1, next: null, previous: null, results: [salary], can_edit: true },
+      },
+    });
+    renderWithRouter(<BankAccountsRoute />, { path: '/band-accounts' });
+    await userEvent.click(await screen.findByRole('button', { name: '給与振込口座を削除' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      '給与振込口座（三菱ＵＦＪ 千代田 普通 末尾 4567）を削除します、よろしいですか？',
+    );
+    expect(within(screen.getByRole('dialog')).getByText('口座の削除')).toBeInTheDocument();
   });
 
   it('is read-only for HR opening another employee', async () => {

@@ -1,5 +1,6 @@
 import type { TBankAccount } from '@portal/shared/contracts/bank-accounts';
 import { BANK_ACCOUNT_PURPOSES } from '@portal/shared/contracts/bank-accounts';
+import { deleteQuestion } from '@/components/confirm-delete.tsx';
 import type { DataColumn } from '@/components/data-list.tsx';
 import { EditableRecords } from '@/components/editable-records.tsx';
 import { useEmployeeParam } from '@/lib/employee-param.ts';
@@ -10,6 +11,10 @@ import '../components/bank-accounts.css';
 export const EMPTY_BANK_ACCOUNTS = '口座が登録されていません。';
 
 const bankOf = (a: TBankAccount) => `${a.bank_name}（${a.bank_code}） ${a.branch_name}（${a.branch_code}）`;
+
+/** Which account, without reading out its whole number: 三菱ＵＦＪ 千代田 普通 末尾 4567. */
+const accountOf = (a: TBankAccount) =>
+  `${a.bank_name} ${a.branch_name} ${a.account_type_name} 末尾 ${a.account_number.slice(-4)}`;
 
 const COLUMNS: DataColumn<TBankAccount>[] = [
   { title: '用途', cell: (a) => a.purpose_name, width: 130 },
@@ -57,6 +62,7 @@ export default function BankAccountsRoute() {
         />
       )}
       deleteTitle="口座の削除"
+      deleteMessage={(a) => deleteQuestion(`${a.purpose_name}（${accountOf(a)}）`)}
       remove={(a) => remove.mutateAsync(a.id)}
     />
   );

@@ -54,6 +54,61 @@ describe('emergency contacts', () => {
     ]);
   });
 
+  it('moves focus by one rule: into the form, back to its opener, on to the next row after a delete', async () => {
+    let rows = [contact(1, '山田 花子'), contact(2, '山田 一郎')];
+    mockFetch({
+      'GET /api/account/contacts/': () => list(rows),
+      'POST /api/account/contacts/': { status: 201, body: contact(3, '佐藤 次郎') },
+      'PUT /api/account/contacts/2/': { body: contact(2, '山田 一郎') },
+      'DELETE /api/account/contacts/1/': () => {
+        rows = rows.filter((c) => c.id !== 1);
+        return { status: 204 };
+      },
+      'DELETE /api/account/contacts/2/': () => {
+        rows = rows.filter((c) => c.id !== 2);
+        return { status: 204 };
+      },
+    });
+    renderWithRouter(<ContactsRoute />, { path: '/contacts' });
+    const user = userEvent.setup();
+
+    // Add: focus into the form's first field; after キャンセル, back on the add button.
+    await user.click(await screen.findByRole('button', { name: '緊急連絡先を追加' }));
+    await waitFor(() => expect(screen.getByLabelText(/^氏名/)).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '緊急連絡先を追加' })).toHaveFocus());
+
+    // Add and save: back on the add button.
+    await user.click(screen.getByRole('button', { name: '緊急連絡先を追加' }));
+    await user.type(screen.getByLabelText(/^氏名/), '佐藤 次郎');
+    await user.type(screen.getByLabelText(/^フリガナ/), 'サトウ ジロウ');
+    await user.type(screen.getByLabelText(/^続柄/), '兄');
+    await user.type(screen.getByLabelText(/^電話番号/), '090-1111-2222');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(SUCCESS.saved));
+    await waitFor(() => expect(screen.getByRole('button', { name: '緊急連絡先を追加' })).toHaveFocus());
+
+    // Edit and save: back on the row's 編集.
+    await user.click(screen.getByRole('button', { name: '山田 一郎を編集' }));
+    await waitFor(() => expect(screen.getByLabelText(/^氏名/)).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '山田 一郎を編集' })).toHaveFocus());
+
+    // Delete the first: the question names it, and focus goes to the next row.
+    await user.click(screen.getByRole('button', { name: '山田 花子を削除' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('緊急連絡先「山田 花子（妻）」を削除します、よろしいですか？');
+    await user.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '山田 花子を削除' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: '山田 一郎を編集' })).toHaveFocus());
+
+    // Delete the last: focus goes to the list's heading.
+    await user.click(screen.getByRole('button', { name: '山田 一郎を削除' }));
+    await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '山田 一郎を削除' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 })).toHaveFocus());
+  }, 20_000);
+
   it('offers no add button once the limit is reached, and no actions on what the server keeps', async () => {
     const full = Array.from({ length: MAX_CONTACTS }, (_, i) => contact(i + 1, `連絡先${i + 1}`, i > 0));
     mockFetch({ 'GET /api/account/contacts/': list(full) });

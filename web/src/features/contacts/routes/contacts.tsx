@@ -1,4 +1,5 @@
 import { MAX_CONTACTS, type TContact } from '@portal/shared/contracts/contacts';
+import { deleteQuestion } from '@/components/confirm-delete.tsx';
 import type { DataColumn } from '@/components/data-list.tsx';
 import { EditableRecords } from '@/components/editable-records.tsx';
 import { useEmployeeParam } from '@/lib/employee-param.ts';
@@ -52,6 +53,7 @@ export default function ContactsRoute() {
         />
       )}
       deleteTitle="緊急連絡先の削除"
+      deleteMessage={(c) => deleteQuestion(`緊急連絡先「${c.name}（${c.relationship}）」`)}
       remove={(c) => remove.mutateAsync(c.id)}
     />
   );

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { DataList, type DataColumn } from '@/components/data-list.tsx';
 import { Page } from '@/components/page.tsx';
 import { YearSelect } from '@/components/year-select.tsx';
@@ -31,7 +31,7 @@ export function SlipList({ kind, headingId, empty }: { kind: SlipKind; headingId
   const years = Array.from({ length: YEARS_BACK }, (_, i) => thisYear - i);
   const href = (slip: SlipRow) => `${SLIP_PATHS[kind]}/${slip.id}`;
   const columns: DataColumn<SlipRow>[] = [
-    { title: '対象', cell: (slip) => <Link to={href(slip)}>{slip.title}</Link> },
+    { title: '対象', cell: (slip) => slip.title },
     { title: '発行日', cell: (slip) => slip.issued_on, width: 140 },
     { title: '差引支給額', cell: () => '開いて確認', width: 140 },
   ];

@@ -1,5 +1,5 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { TProxy } from '@portal/shared/contracts/proxies';
 import { Page } from '@/components/page.tsx';
 import { DataList, type DataColumn } from '@/components/data-list.tsx';
@@ -20,7 +20,7 @@ function columns(today: string): DataColumn<TProxy>[] {
   return [
     {
       title: '承認者（本人）',
-      cell: (proxy) => <Link to={detailPath(proxy)}>{proxy.principal_name}</Link>,
+      cell: (proxy) => proxy.principal_name,
     },
     { title: '代理承認者', cell: (proxy) => proxy.proxy_name },
     { title: '期間', cell: period },

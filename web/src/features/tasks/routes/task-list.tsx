@@ -1,4 +1,4 @@
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { TTaskListItem } from '@portal/shared/contracts/tasks';
 import type { TTaskListFilter } from '@portal/shared/workflow/codes';
 import { Page } from '@/components/page.tsx';
@@ -26,7 +26,8 @@ function columns(filter: TTaskListFilter): DataColumn<TTaskListItem>[] {
     { title: 'No.', cell: (item) => item.id, width: 80 },
     {
       title: 'ワークフロー',
-      cell: (item) => <Link to={taskDetailPath(filter, item)}>{item.workflow_name}</Link>,
+      cell: (item) => item.workflow_name,
+      primary: true,
     },
     { title: '申請者', cell: (item) => item.employee_name },
     { title: '組織', cell: (item) => item.org_name ?? '' },

@@ -1,6 +1,6 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Tag from '@douyinfe/semi-ui/lib/es/tag';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { TWorkflowSummary } from '@portal/shared/contracts/workflows';
 import { Page } from '@/components/page.tsx';
 import { DataList, type DataColumn } from '@/components/data-list.tsx';
@@ -23,7 +23,7 @@ function ActiveTag({ active }: { active: boolean }) {
 }
 
 const COLUMNS: DataColumn<TWorkflowSummary>[] = [
-  { title: '名称', cell: (wf) => <Link to={detailPath(wf.id)}>{wf.name}</Link> },
+  { title: '名称', cell: (wf) => wf.name },
   { title: '分類', cell: (wf) => wf.category, width: 140 },
   { title: '説明', cell: (wf) => wf.description },
   { title: '有効', cell: (wf) => <ActiveTag active={wf.is_active} />, width: 90 },

@@ -57,6 +57,8 @@ export function TimesheetInput({ attached, value, disabled, serverError, onChang
           name="work_time_file"
           type="file"
           className="visually-hidden"
+          // Reached through the button beside it: a 1×1 input would take focus where nothing shows.
+          tabIndex={-1}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'work_time_file-error' : 'work_time_file-help'}
