@@ -105,7 +105,12 @@ try {
       ? {
           beforeMigrating: async () => {
             const file = path.join(config.backup.dir, archiveName('pre-migration', new Date()));
-            await takeBackup(handle, { file, dataDir: config.dataDir, withSecrets: false });
+            await takeBackup(handle, {
+              file,
+              dataDir: config.dataDir,
+              withSecrets: false,
+              scratchIn: config.dataDir,
+            });
             logger.info({ file }, 'backup written before migrating');
           },
         }

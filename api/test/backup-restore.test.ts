@@ -16,8 +16,8 @@ import { appliedMigrations, committedMigrations, migrationsFolderUpTo } from '..
 import { groups } from '../src/db/schema/users.ts';
 import { createLogger } from '../src/logger.ts';
 import { BackupError } from '../src/ops/backup/archive.ts';
-import { restoreBackup } from '../src/ops/backup/restore-backup.ts';
-import { takeBackup } from '../src/ops/backup/take-backup.ts';
+import { restoreBackup, type RestoreOptions } from '../src/ops/backup/restore-backup.ts';
+import { takeBackup, type BackupOptions } from '../src/ops/backup/take-backup.ts';
 import { testConfig } from './support/test-config.ts';
 import {
   createPostgresDatabase,
@@ -30,6 +30,14 @@ import {
 const SLOW = 180_000;
 let source: TestDatabase;
 let work: string;
+
+function backupOptions(file: string): BackupOptions {
+  return { file, dataDir: null, withSecrets: false, scratchIn: work };
+}
+
+function restoreOptions(force: boolean): RestoreOptions {
+  return { force, dataDir: null, scratchIn: work, keepReplacedIn: path.join(work, 'replaced') };
+}
 const opened: TestDatabase[] = [];
 
 async function emptyDatabase(): Promise<TestDatabase> {
@@ -92,7 +100,7 @@ describe(`backup and restore on ${testBackend()}`, () => {
     'backup, wipe, restore: equal row counts per table, equal attachments, sign-in works',
     async () => {
       const file = path.join(work, 'full.tar.gz');
-      const { manifest } = await takeBackup(source.handle, { file, dataDir: null, withSecrets: false });
+      const { manifest } = await takeBackup(source.handle, backupOptions(file));
       const expected = await rowCounts(source.handle.db);
       expect(manifest.tables).toEqual(expected);
       expect(manifest.migrations.map((m) => m.tag)).toEqual(
@@ -101,7 +109,7 @@ describe(`backup and restore on ${testBackend()}`, () => {
       expect(Object.keys(manifest.parts)).toContain('tables/attachments.jsonl');
 
       const target = await emptyDatabase();
-      const result = await restoreBackup(target.handle, file, { force: false, dataDir: null });
+      const result = await restoreBackup(target.handle, file, restoreOptions(false));
       expect(result.migrated).toEqual([]);
       expect(await rowCounts(target.handle.db)).toEqual(expected);
       expect(await attachmentHashes(target.handle.db)).toEqual(await attachmentHashes(source.handle.db));
@@ -152,12 +160,12 @@ describe(`backup and restore on ${testBackend()}`, () => {
       expect(failure).toBeNull();
       const before = [...acknowledged];
       const file = path.join(work, 'stream.tar.gz');
-      await takeBackup(source.handle, { file, dataDir: null, withSecrets: false });
+      await takeBackup(source.handle, backupOptions(file));
       stop = true;
       await writer;
 
       const target = await emptyDatabase();
-      await restoreBackup(target.handle, file, { force: false, dataDir: null });
+      await restoreBackup(target.handle, file, restoreOptions(false));
       const restored = new Set(
         (await target.handle.db.select({ id: groups.id }).from(groups)).map((g) => g.id),
       );
@@ -171,12 +179,12 @@ describe(`backup and restore on ${testBackend()}`, () => {
     async () => {
       const file = path.join(work, 'full.tar.gz');
       const target = await emptyDatabase();
-      await restoreBackup(target.handle, file, { force: false, dataDir: null });
-      await expect(restoreBackup(target.handle, file, { force: false, dataDir: null })).rejects.toThrow(
+      await restoreBackup(target.handle, file, restoreOptions(false));
+      await expect(restoreBackup(target.handle, file, restoreOptions(false))).rejects.toThrow(
         /The target database is not empty .*pass --force/,
       );
       await target.handle.db.insert(groups).values({ name: 'replaced-by-force' });
-      await restoreBackup(target.handle, file, { force: true, dataDir: null });
+      await restoreBackup(target.handle, file, restoreOptions(true));
       const names = (await target.handle.db.select({ name: groups.name }).from(groups)).map((g) => g.name);
       expect(names).not.toContain('replaced-by-force');
     },
@@ -195,7 +203,7 @@ describe(`backup and restore on ${testBackend()}`, () => {
       const file = path.join(work, 'tampered.tar.gz');
       await tar.c({ gzip: true, file, cwd: unpacked }, ['manifest.json', 'sequences.json', 'tables']);
       const target = await emptyDatabase();
-      await expect(restoreBackup(target.handle, file, { force: false, dataDir: null })).rejects.toThrow(
+      await expect(restoreBackup(target.handle, file, restoreOptions(false))).rejects.toThrow(
         /is damaged: the sha256 of tables\/groups.jsonl differs from its manifest/,
       );
     },
@@ -212,11 +220,11 @@ describe(`backup and restore on ${testBackend()}`, () => {
       await rm(folder, { recursive: true, force: true });
       await older.handle.db.execute(sql`insert into groups (name) values ('from an older release')`);
       const file = path.join(work, 'older.tar.gz');
-      const { manifest } = await takeBackup(older.handle, { file, dataDir: null, withSecrets: false });
+      const { manifest } = await takeBackup(older.handle, backupOptions(file));
       expect(manifest.migrations).toHaveLength(committed.length - 1);
 
       const target = await emptyDatabase();
-      const result = await restoreBackup(target.handle, file, { force: false, dataDir: null });
+      const result = await restoreBackup(target.handle, file, restoreOptions(false));
       expect(result.migrated).toEqual([committed.at(-1)!.tag]);
       expect((await appliedMigrations(target.handle.db)).map((m) => m.hash)).toEqual(
         committed.map((m) => m.hash),
@@ -229,14 +237,14 @@ describe(`backup and restore on ${testBackend()}`, () => {
         sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('0badc0de0badc0de', ${when})`,
       );
       const newer = path.join(work, 'newer.tar.gz');
-      await takeBackup(older.handle, { file: newer, dataDir: null, withSecrets: false });
+      await takeBackup(older.handle, backupOptions(newer));
       const fresh = await emptyDatabase();
-      await expect(restoreBackup(fresh.handle, newer, { force: false, dataDir: null })).rejects.toThrow(
+      await expect(restoreBackup(fresh.handle, newer, restoreOptions(false))).rejects.toThrow(
         /migration of 2031-05-06T00:00:00.000Z \(sha256 0badc0de0bad…\) is unknown to this code: the backup is newer/,
       );
-      await expect(
-        restoreBackup(fresh.handle, newer, { force: false, dataDir: null }),
-      ).rejects.toBeInstanceOf(BackupError);
+      await expect(restoreBackup(fresh.handle, newer, restoreOptions(false))).rejects.toBeInstanceOf(
+        BackupError,
+      );
     },
     SLOW,
   );

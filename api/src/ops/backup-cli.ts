@@ -7,6 +7,7 @@ import { ConfigError, loadConfigFromProcess } from '../config.ts';
 import { openPostgres } from '../db/client.ts';
 import { archiveName } from './backup/backup-files.ts';
 import { requestBackup } from './backup/control-socket.ts';
+import { removeTmpOnSignal } from './backup/private-tmp.ts';
 import { takeBackup, type BackupResult } from './backup/take-backup.ts';
 import { DataDirBusyError, lockDataDir } from './data-dir-lock.ts';
 import { openEmbedded } from './open-embedded.ts';
@@ -26,11 +27,12 @@ async function run(): Promise<void> {
     ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out)
     : path.join(config.backup.dir, archiveName('manual', new Date()));
   const withSecrets = values['with-secrets'];
+  const options = { file, dataDir: config.dataDir, withSecrets, scratchIn: config.dataDir };
   let result: BackupResult;
   if (config.databaseUrl) {
     const handle = openPostgres(config.databaseUrl);
     try {
-      result = await takeBackup(handle, { file, dataDir: config.dataDir, withSecrets });
+      result = await takeBackup(handle, options);
     } finally {
       await handle.close();
     }
@@ -40,7 +42,7 @@ async function run(): Promise<void> {
       try {
         const handle = await openEmbedded(config.pgliteDir, config.backup.dir);
         try {
-          result = await takeBackup(handle, { file, dataDir: config.dataDir, withSecrets });
+          result = await takeBackup(handle, options);
         } finally {
           await handle.close();
         }
@@ -67,6 +69,7 @@ async function run(): Promise<void> {
   if (config.jwtSecret) say('JWT_SECRET comes from the environment and is never put in a backup.');
 }
 
+removeTmpOnSignal();
 try {
   await run();
 } catch (error) {

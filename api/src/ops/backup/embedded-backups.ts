@@ -31,7 +31,12 @@ export async function startEmbeddedBackups(options: {
   const take: EmbeddedBackups['take'] = (kind, request = {}) => {
     const run = async () => {
       const file = request.file ?? path.join(config.dir, archiveName(kind, new Date()));
-      const result = await takeBackup(handle, { file, dataDir, withSecrets: request.withSecrets ?? false });
+      const result = await takeBackup(handle, {
+        file,
+        dataDir,
+        withSecrets: request.withSecrets ?? false,
+        scratchIn: dataDir,
+      });
       logger.info({ file, kind, tables: Object.keys(result.manifest.tables).length }, 'backup written');
       return result;
     };
@@ -41,7 +46,7 @@ export async function startEmbeddedBackups(options: {
   };
 
   const daily = async () => {
-    const newestAuto = (await listArchives(config.dir)).find((a) => a.kind === 'auto');
+    const newestAuto = (await listArchives(config.dir)).find((a) => a.kind === 'auto' && a.verified);
     if (!newestAuto || Date.now() - newestAuto.at.getTime() >= DAY_MS) await take('auto');
     const removed = await pruneArchives(config.dir, { daily: config.keepDaily, weekly: config.keepWeekly });
     if (removed.length > 0) logger.info({ removed }, 'old backups removed');
