@@ -28,7 +28,8 @@ export async function makePrivateTmp(dataDir: string, prefix: string): Promise<P
   return {
     dir,
     async dispose() {
-      await rm(dir, { recursive: true, force: true });
+      // Retries: a failed unpack may still be finishing writes into the folder.
+      await rm(dir, { recursive: true, force: true, maxRetries: 5 });
       live.delete(dir);
     },
   };
