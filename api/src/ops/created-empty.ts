@@ -3,7 +3,7 @@
 // at creation, removed once seeded and by every restore. An empty database without the marker (rows
 // deleted, a restore that failed, a folder copied in) is never seeded, so no demo superuser appears
 // in a production folder.
-import { access, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const MARKER = 'pglite.created-empty';
@@ -25,6 +25,7 @@ export function isNewDatabaseFolder(pgliteDir: string): Promise<boolean> {
 }
 
 export async function markCreatedEmpty(pgliteDir: string): Promise<void> {
+  await mkdir(path.dirname(pgliteDir), { recursive: true });
   await writeFile(markerOf(pgliteDir), `${new Date().toISOString()}\n`, { mode: 0o600 });
 }
 

@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 
 /** Per-process files of the running instance, not part of the database. */
 const SKIP = new Set(['postmaster.pid', 'postmaster.opts']);
+const COPY_AT_ONCE = 8;
 
 function isGone(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -27,18 +28,22 @@ async function copyTree(from: string, to: string, skip: (rel: string) => boolean
     if (isGone(error)) return;
     throw error;
   }
+  const files: string[] = [];
   for (const entry of entries) {
     const child = rel ? path.join(rel, entry.name) : entry.name;
     if (skip(child)) continue;
-    if (entry.isDirectory()) {
-      await copyTree(from, to, skip, child);
-      continue;
-    }
-    try {
-      await copyFile(path.join(from, child), path.join(to, child));
-    } catch (error) {
-      if (!isGone(error)) throw error;
-    }
+    if (entry.isDirectory()) await copyTree(from, to, skip, child);
+    else files.push(child);
+  }
+  // A few at a time: the copy is I/O, and the event loop stays free for requests in between.
+  for (let i = 0; i < files.length; i += COPY_AT_ONCE) {
+    await Promise.all(
+      files.slice(i, i + COPY_AT_ONCE).map((file) =>
+        copyFile(path.join(from, file), path.join(to, file)).catch((error: unknown) => {
+          if (!isGone(error)) throw error;
+        }),
+      ),
+    );
     await yieldToEventLoop();
   }
 }

@@ -16,9 +16,9 @@ import type { Db } from '../../db/client.ts';
 import { appliedMigrations, type AppliedMigration } from '../../db/migration-state.ts';
 import { BackupError } from './archive.ts';
 
-const PAGE_ROWS = 500;
+const PAGE_ROWS = 2000;
 /** Bytes of column data per page and per insert batch; bytea counts double (it is written as hex). */
-const PAGE_BYTES = 8 * 1024 * 1024;
+const PAGE_BYTES = 4 * 1024 * 1024;
 /** A line longer than this is not a row this portal wrote (uploads are far smaller): refused. */
 const MAX_LINE_BYTES = 256 * 1024 * 1024;
 
@@ -68,20 +68,20 @@ async function primaryKey(db: Db, table: string): Promise<KeyColumn[]> {
   );
 }
 
-/** What a row weighs for the page budget: its text and bytea columns' sizes, read without detoasting. */
-async function rowWeight(db: Db, table: string): Promise<SQL> {
+/**
+ * What a row weighs for the page budget: its bytea columns' sizes, read without detoasting; null for
+ * a table without bytea (its rows are bounded by the input limits, so PAGE_ROWS bounds a page).
+ */
+async function rowWeight(db: Db, table: string): Promise<SQL | null> {
   const columns = await rows<{ name: string; type: string }>(
     db,
     sql`select column_name as name, data_type as type from information_schema.columns
         where table_schema = 'public' and table_name = ${table}`,
   );
-  const parts = columns.flatMap((c) => {
-    if (c.type === 'bytea') return [sql`2 * coalesce(octet_length(t.${sql.identifier(c.name)}), 0)`];
-    if (c.type === 'text' || c.type === 'character varying' || c.type === 'jsonb' || c.type === 'json')
-      return [sql`coalesce(pg_column_size(t.${sql.identifier(c.name)}), 0)`];
-    return [];
-  });
-  return sql.join([sql`256`, ...parts], sql` + `);
+  const parts = columns
+    .filter((c) => c.type === 'bytea')
+    .map((c) => sql`2 * coalesce(octet_length(t.${sql.identifier(c.name)}), 0)`);
+  return parts.length === 0 ? null : sql.join([sql`256`, ...parts], sql` + `);
 }
 
 /** Reads one table page by page in `db` (the caller's snapshot) and writes its lines to `file`. */
@@ -119,24 +119,37 @@ async function dumpTable(db: Db, table: string, file: string): Promise<number> {
   let last: string[] | null = null;
   try {
     for (;;) {
-      // First the keys and running weights of the next rows, then as many of them as fit the budget.
-      const keys: Record<string, string>[] = await rows<Record<string, string>>(
-        db,
-        sql`select ${keyText}, sum(${weight}) over (order by ${keyList} rows unbounded preceding) as acc
-            from ${from} where ${after(last)} order by ${keyList} limit ${PAGE_ROWS}`,
-      );
-      if (keys.length === 0) break;
-      let take = keys.findIndex((k) => Number(k.acc) > PAGE_BYTES);
-      take = take === -1 ? keys.length : Math.max(1, take);
-      const page = await rows<{ j: string }>(
-        db,
-        sql`select row_to_json(t)::text as j from ${from} where ${after(last)} order by ${keyList} limit ${take}`,
-      );
+      let page: (Record<string, string> & { j: string })[];
+      if (weight === null) {
+        page = await rows(
+          db,
+          sql`select ${keyText}, row_to_json(t)::text as j from ${from}
+              where ${after(last)} order by ${keyList} limit ${PAGE_ROWS}`,
+        );
+      } else {
+        // First the keys and running weights of the next rows, then as many rows as fit the budget.
+        const weights: Record<string, string>[] = await rows<Record<string, string>>(
+          db,
+          sql`select sum(${weight}) over (order by ${keyList} rows unbounded preceding) as acc
+              from ${from} where ${after(last)} order by ${keyList} limit ${PAGE_ROWS}`,
+        );
+        let take = weights.findIndex((k) => Number(k.acc) > PAGE_BYTES);
+        take = take === -1 ? weights.length : Math.max(1, take);
+        page =
+          take === 0
+            ? []
+            : await rows(
+                db,
+                sql`select ${keyText}, row_to_json(t)::text as j from ${from}
+              where ${after(last)} order by ${keyList} limit ${take}`,
+              );
+      }
+      if (page.length === 0) break;
       for (const row of page) {
         if (!out.write(`${row.j}\n`)) await once(out, 'drain');
       }
       count += page.length;
-      const lastKey: Record<string, string> = keys[take - 1]!;
+      const lastKey: Record<string, string> = page.at(-1)!;
       last = (key.length > 0 ? key : [null]).map((_, i) => lastKey[`k${i}`]!);
       // PGlite answers from microtasks: let requests waiting on the event loop run between pages.
       await yieldToEventLoop();
