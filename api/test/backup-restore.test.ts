@@ -416,6 +416,27 @@ describe(`large backups and failed restores on ${testBackend()}`, () => {
     SLOW,
   );
 
+  it(
+    'restores an archive of the format before issue 33 (format 1, no checksum of its own)',
+    async () => {
+      const good = path.join(work, 'off-by-one-source.tar.gz');
+      const unpacked = await mkdtemp(path.join(work, 'format1-'));
+      await tar.x({ file: good, cwd: unpacked });
+      const manifestFile = path.join(unpacked, 'manifest.json');
+      const { checksum: _dropped, ...rest } = JSON.parse(
+        await readFile(manifestFile, 'utf8'),
+      ) as BackupManifest;
+      await writeFile(manifestFile, JSON.stringify({ ...rest, format: 1 }, null, 2));
+      const file = path.join(work, 'format1.tar.gz');
+      await tar.c({ gzip: true, file, cwd: unpacked }, await readdir(unpacked));
+      const target = await emptyDatabase();
+      const result = await restoreBackup(target.handle, file, restoreOptions(false));
+      expect(result.manifest.format).toBe(1);
+      expect(await rowCounts(target.handle.db)).toEqual(rest.tables);
+    },
+    SLOW,
+  );
+
   it.runIf(testBackend() === 'postgres')(
     "restores as the database's owner without superuser rights, and a failed one leaves every row",
     async () => {
