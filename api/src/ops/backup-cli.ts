@@ -57,7 +57,8 @@ async function run(): Promise<void> {
   }
   const { manifest } = result;
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-  say(`Backup written: ${result.file}`);
+  say(`Backup written and verified (read back, every part's sha256 checked): ${result.file}`);
+  say(`  its sha256 is in ${result.file}.sha256 (check a copy with: sha256sum -c)`);
   say(
     `  ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.migrations.length} migrations, ` +
       `portal ${manifest.productVersion}, ${manifest.createdAt}`,
