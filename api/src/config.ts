@@ -12,6 +12,17 @@ import { z } from 'zod';
  */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Where a restore may be stopped by a test (PORTAL_RESTORE_FAULT_AT): it kills itself there. */
+export const RESTORE_FAULT_POINTS = [
+  'checked',
+  'replaced-kept',
+  'schema-dropped',
+  'rows-loading',
+  'rows-loaded',
+  'before-commit',
+] as const;
+export type RestoreFaultPoint = (typeof RESTORE_FAULT_POINTS)[number];
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -112,6 +123,7 @@ const EnvSchema = z
     HTTP_REQUEST_TIMEOUT: zDuration('30s'),
     HTTP_HEADERS_TIMEOUT: zDuration('10s'),
     SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+    PORTAL_RESTORE_FAULT_AT: z.enum(RESTORE_FAULT_POINTS).optional(),
     TRUST_PROXY: zTrustProxy,
     CSP_SCRIPT_SRC: zList,
     CSP_CONNECT_SRC: zList,
@@ -218,6 +230,8 @@ export interface Config {
   readonly loginRateLimit: LoginRateLimit;
   readonly http: HttpTimeouts;
   readonly seedDemo: 'auto' | 'never';
+  /** Tests only: `npm run restore` kills itself (SIGKILL) at this point (ops/backup/restore-backup.ts). */
+  readonly restoreFaultAt?: RestoreFaultPoint;
   readonly trustProxy: TrustProxy;
   /** Extra CSP sources: script-src (e.g. Lark's H5 SDK host) and connect-src (e.g. FCM). */
   readonly csp: { readonly scriptSrc: readonly string[]; readonly connectSrc: readonly string[] };
@@ -347,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     http: { requestTimeoutSeconds: e.HTTP_REQUEST_TIMEOUT, headersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT },
     seedDemo: e.SEED_DEMO,
+    ...(e.PORTAL_RESTORE_FAULT_AT ? { restoreFaultAt: e.PORTAL_RESTORE_FAULT_AT } : {}),
     trustProxy: e.TRUST_PROXY,
     csp: { scriptSrc, connectSrc: e.CSP_CONNECT_SRC },
     publicUrl: e.PUBLIC_URL,

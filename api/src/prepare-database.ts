@@ -1,7 +1,8 @@
 // What every start does before serving: check the database against the committed migrations (a
 // newer release's or an edited migration refuses the start), migrate under the migration lock, make
 // sure the reference rows exist, and on the first start of an empty embedded database move the demo
-// company in. DATABASE_URL databases are never seeded automatically (`npm run seed:demo` does it).
+// company in (a folder only when the portal created it empty: ops/created-empty.ts). DATABASE_URL
+// databases are never seeded automatically (`npm run seed:demo` does it).
 import type { Logger } from './logger.ts';
 import { MIGRATIONS_FOLDER, type DatabaseHandle } from './db/client.ts';
 import {
@@ -12,6 +13,7 @@ import {
   type Migration,
 } from './db/migration-state.ts';
 import { ensurePermissions } from './db/reference-data.ts';
+import { clearCreatedEmpty, wasCreatedEmpty } from './ops/created-empty.ts';
 import { isEmptyDatabase, seedDemo } from './seed/seed-demo.ts';
 
 export async function prepareDatabase(
@@ -35,8 +37,10 @@ export async function prepareDatabase(
   });
   await ensurePermissions(handle.db);
   if (options.seedDemo !== 'auto' || handle.kind !== 'pglite') return;
+  if (handle.dataDir && !(await wasCreatedEmpty(handle.dataDir))) return;
   if (!(await isEmptyDatabase(handle.db))) return;
   const result = await seedDemo(handle.db);
+  if (handle.dataDir) await clearCreatedEmpty(handle.dataDir);
   if (result.seeded) {
     options.logger.info(
       { users: result.users, employees: result.employees },

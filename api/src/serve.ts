@@ -79,7 +79,12 @@ export async function serve({
         ? {
             beforeMigrating: async () => {
               const file = path.join(config.backup.dir, archiveName('pre-migration', new Date()));
-              await takeBackup(handle, { file, dataDir: config.dataDir, withSecrets: false });
+              await takeBackup(handle, {
+                file,
+                dataDir: config.dataDir,
+                withSecrets: false,
+                scratchIn: config.dataDir,
+              });
               logger.info({ file }, 'backup written before migrating');
             },
           }

@@ -1,26 +1,37 @@
 // Issue 21, acceptance 4, on PGlite and (in the "pg" project) on PostgreSQL: backup, wipe, restore;
 // a backup under a stream of writes; refusals of newer and tampered archives and of a non-empty
-// target; an older backup restored and migrated.
+// target; an older backup restored and migrated. Issue 33: 150 attachments of 1.9 MB back up and
+// restore with equal hashes in bounded memory; a restore that fails (a manifest off by one) leaves
+// every row of the target; on PostgreSQL a restore by the database's owner without superuser rights.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openChangeFeed } from '../src/cache/change-feed.ts';
-import { MIGRATIONS_FOLDER, type Db } from '../src/db/client.ts';
+import {
+  MIGRATIONS_FOLDER,
+  openPostgres,
+  pgliteHandle,
+  type DatabaseHandle,
+  type Db,
+} from '../src/db/client.ts';
 import { appliedMigrations, committedMigrations, migrationsFolderUpTo } from '../src/db/migration-state.ts';
 import { groups } from '../src/db/schema/users.ts';
 import { createLogger } from '../src/logger.ts';
-import { BackupError } from '../src/ops/backup/archive.ts';
-import { restoreBackup } from '../src/ops/backup/restore-backup.ts';
-import { takeBackup } from '../src/ops/backup/take-backup.ts';
+import { BackupError, manifestChecksum, type BackupManifest } from '../src/ops/backup/archive.ts';
+import { restoreBackup, type RestoreOptions } from '../src/ops/backup/restore-backup.ts';
+import { takeBackup, type BackupOptions } from '../src/ops/backup/take-backup.ts';
 import { testConfig } from './support/test-config.ts';
 import {
   createPostgresDatabase,
+  DEFAULT_PG_URL,
   freshPglite,
   openTestDatabase,
   testBackend,
@@ -30,6 +41,14 @@ import {
 const SLOW = 180_000;
 let source: TestDatabase;
 let work: string;
+
+function backupOptions(file: string): BackupOptions {
+  return { file, dataDir: null, withSecrets: false, scratchIn: work };
+}
+
+function restoreOptions(force: boolean): RestoreOptions {
+  return { force, dataDir: null, scratchIn: work, keepReplacedIn: path.join(work, 'replaced') };
+}
 const opened: TestDatabase[] = [];
 
 async function emptyDatabase(): Promise<TestDatabase> {
@@ -92,7 +111,7 @@ describe(`backup and restore on ${testBackend()}`, () => {
     'backup, wipe, restore: equal row counts per table, equal attachments, sign-in works',
     async () => {
       const file = path.join(work, 'full.tar.gz');
-      const { manifest } = await takeBackup(source.handle, { file, dataDir: null, withSecrets: false });
+      const { manifest } = await takeBackup(source.handle, backupOptions(file));
       const expected = await rowCounts(source.handle.db);
       expect(manifest.tables).toEqual(expected);
       expect(manifest.migrations.map((m) => m.tag)).toEqual(
@@ -101,7 +120,7 @@ describe(`backup and restore on ${testBackend()}`, () => {
       expect(Object.keys(manifest.parts)).toContain('tables/attachments.jsonl');
 
       const target = await emptyDatabase();
-      const result = await restoreBackup(target.handle, file, { force: false, dataDir: null });
+      const result = await restoreBackup(target.handle, file, restoreOptions(false));
       expect(result.migrated).toEqual([]);
       expect(await rowCounts(target.handle.db)).toEqual(expected);
       expect(await attachmentHashes(target.handle.db)).toEqual(await attachmentHashes(source.handle.db));
@@ -152,12 +171,12 @@ describe(`backup and restore on ${testBackend()}`, () => {
       expect(failure).toBeNull();
       const before = [...acknowledged];
       const file = path.join(work, 'stream.tar.gz');
-      await takeBackup(source.handle, { file, dataDir: null, withSecrets: false });
+      await takeBackup(source.handle, backupOptions(file));
       stop = true;
       await writer;
 
       const target = await emptyDatabase();
-      await restoreBackup(target.handle, file, { force: false, dataDir: null });
+      await restoreBackup(target.handle, file, restoreOptions(false));
       const restored = new Set(
         (await target.handle.db.select({ id: groups.id }).from(groups)).map((g) => g.id),
       );
@@ -171,12 +190,12 @@ describe(`backup and restore on ${testBackend()}`, () => {
     async () => {
       const file = path.join(work, 'full.tar.gz');
       const target = await emptyDatabase();
-      await restoreBackup(target.handle, file, { force: false, dataDir: null });
-      await expect(restoreBackup(target.handle, file, { force: false, dataDir: null })).rejects.toThrow(
+      await restoreBackup(target.handle, file, restoreOptions(false));
+      await expect(restoreBackup(target.handle, file, restoreOptions(false))).rejects.toThrow(
         /The target database is not empty .*pass --force/,
       );
       await target.handle.db.insert(groups).values({ name: 'replaced-by-force' });
-      await restoreBackup(target.handle, file, { force: true, dataDir: null });
+      await restoreBackup(target.handle, file, restoreOptions(true));
       const names = (await target.handle.db.select({ name: groups.name }).from(groups)).map((g) => g.name);
       expect(names).not.toContain('replaced-by-force');
     },
@@ -195,7 +214,7 @@ describe(`backup and restore on ${testBackend()}`, () => {
       const file = path.join(work, 'tampered.tar.gz');
       await tar.c({ gzip: true, file, cwd: unpacked }, ['manifest.json', 'sequences.json', 'tables']);
       const target = await emptyDatabase();
-      await expect(restoreBackup(target.handle, file, { force: false, dataDir: null })).rejects.toThrow(
+      await expect(restoreBackup(target.handle, file, restoreOptions(false))).rejects.toThrow(
         /is damaged: the sha256 of tables\/groups.jsonl differs from its manifest/,
       );
     },
@@ -212,11 +231,11 @@ describe(`backup and restore on ${testBackend()}`, () => {
       await rm(folder, { recursive: true, force: true });
       await older.handle.db.execute(sql`insert into groups (name) values ('from an older release')`);
       const file = path.join(work, 'older.tar.gz');
-      const { manifest } = await takeBackup(older.handle, { file, dataDir: null, withSecrets: false });
+      const { manifest } = await takeBackup(older.handle, backupOptions(file));
       expect(manifest.migrations).toHaveLength(committed.length - 1);
 
       const target = await emptyDatabase();
-      const result = await restoreBackup(target.handle, file, { force: false, dataDir: null });
+      const result = await restoreBackup(target.handle, file, restoreOptions(false));
       expect(result.migrated).toEqual([committed.at(-1)!.tag]);
       expect((await appliedMigrations(target.handle.db)).map((m) => m.hash)).toEqual(
         committed.map((m) => m.hash),
@@ -229,14 +248,236 @@ describe(`backup and restore on ${testBackend()}`, () => {
         sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('0badc0de0badc0de', ${when})`,
       );
       const newer = path.join(work, 'newer.tar.gz');
-      await takeBackup(older.handle, { file: newer, dataDir: null, withSecrets: false });
+      await takeBackup(older.handle, backupOptions(newer));
       const fresh = await emptyDatabase();
-      await expect(restoreBackup(fresh.handle, newer, { force: false, dataDir: null })).rejects.toThrow(
+      await expect(restoreBackup(fresh.handle, newer, restoreOptions(false))).rejects.toThrow(
         /migration of 2031-05-06T00:00:00.000Z \(sha256 0badc0de0bad…\) is unknown to this code: the backup is newer/,
       );
-      await expect(
-        restoreBackup(fresh.handle, newer, { force: false, dataDir: null }),
-      ).rejects.toBeInstanceOf(BackupError);
+      await expect(restoreBackup(fresh.handle, newer, restoreOptions(false))).rejects.toBeInstanceOf(
+        BackupError,
+      );
+    },
+    SLOW,
+  );
+});
+
+/** A seeded embedded database kept in a folder, as the portal runs it (a backup copies that folder). */
+async function seededInFolder(dir: string): Promise<DatabaseHandle> {
+  const tarball = await readFile(inject('pgliteTemplates').seeded);
+  return pgliteHandle(await PGlite.create(dir, { loadDataDir: new Blob([tarball]) }), dir);
+}
+
+/** Re-packs `file` with its manifest changed by `edit` and signed again, as a careful forger would. */
+async function withEditedManifest(file: string, out: string, edit: (m: BackupManifest) => BackupManifest) {
+  const unpacked = await mkdtemp(path.join(work, 'edit-'));
+  await tar.x({ file, cwd: unpacked });
+  const manifest = edit(
+    JSON.parse(await readFile(path.join(unpacked, 'manifest.json'), 'utf8')) as BackupManifest,
+  );
+  await writeFile(
+    path.join(unpacked, 'manifest.json'),
+    JSON.stringify({ ...manifest, checksum: manifestChecksum(manifest) }),
+  );
+  await tar.c({ gzip: true, file: out, cwd: unpacked }, await readdir(unpacked));
+  await rm(unpacked, { recursive: true, force: true });
+}
+
+describe(`large backups and failed restores on ${testBackend()}`, () => {
+  it('150 attachments of 1.9 MB back up and restore with equal hashes, memory under 300 MB above idle', async () => {
+    let big: DatabaseHandle;
+    let target: DatabaseHandle;
+    if (testBackend() === 'postgres') {
+      const from = await openTestDatabase('seeded');
+      const to = await emptyDatabase();
+      opened.push(from);
+      [big, target] = [from.handle, to.handle];
+    } else {
+      big = await seededInFolder(path.join(work, 'big-pglite'));
+      target = pgliteHandle(
+        await PGlite.create(path.join(work, 'target-pglite')),
+        path.join(work, 'target-pglite'),
+      );
+      opened.push(
+        { handle: big, dispose: () => big.close() },
+        { handle: target, dispose: () => target.close() },
+      );
+    }
+    const [task] = await rows<{ id: number }>(big.db, sql`select id from tasks order by id limit 1`);
+    // One random file sent over, 149 more made from it inside the database (each differs in its
+    // first four bytes): the setup stays quick while every file is distinct.
+    const [first] = await rows<{ id: number }>(
+      big.db,
+      sql`insert into attachments (task_id, field_name, name, content_type, content)
+          values (${task!.id}, 'receipt_0', 'receipt-0.jpg', 'image/jpeg', ${randomBytes(1_900_000)})
+          returning id`,
+    );
+    await big.db.execute(
+      sql`insert into attachments (task_id, field_name, name, content_type, content)
+          select a.task_id, 'receipt_' || g, 'receipt-' || g || '.jpg', a.content_type,
+                 overlay(a.content placing int4send(g) from 1 for 4)
+          from attachments a, generate_series(1, 149) g where a.id = ${first!.id}`,
+    );
+
+    const idle = process.memoryUsage().rss;
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const file = path.join(work, 'big.tar.gz');
+    try {
+      const { manifest } = await takeBackup(big, backupOptions(file));
+      expect(manifest.tables.attachments).toBeGreaterThanOrEqual(150);
+      await restoreBackup(target, file, restoreOptions(false));
+    } finally {
+      clearInterval(sampler);
+    }
+    expect((await stat(file)).size).toBeGreaterThan(280_000_000);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await readFile(`${file}.sha256`, 'utf8')).toMatch(/^[0-9a-f]{64} {2}big\.tar\.gz\n$/);
+    const restored = await attachmentHashes(target.db);
+    expect(Object.keys(restored).length).toBeGreaterThanOrEqual(151);
+    expect(restored).toEqual(await attachmentHashes(big.db));
+    expect(peak - idle).toBeLessThan(300 * 1024 * 1024);
+    // No temporary copy is left behind.
+    expect(await readdir(path.join(work, 'tmp'))).toEqual([]);
+  }, 600_000);
+
+  it(
+    'a restore whose manifest is off by one fails and leaves every row of the target',
+    async () => {
+      const good = path.join(work, 'off-by-one-source.tar.gz');
+      await takeBackup(source.handle, backupOptions(good));
+      const file = path.join(work, 'off-by-one.tar.gz');
+      await withEditedManifest(good, file, (m) => ({
+        ...m,
+        tables: { ...m.tables, users: m.tables.users! + 1 },
+      }));
+
+      const target = await emptyDatabase();
+      await restoreBackup(target.handle, good, restoreOptions(false));
+      await target.handle.db.insert(groups).values({ name: 'written after the restore' });
+      const before = await rowCounts(target.handle.db);
+      const keptBefore = await readdir(path.join(work, 'replaced')).catch(() => [] as string[]);
+
+      await expect(restoreBackup(target.handle, file, restoreOptions(true))).rejects.toThrow(
+        /users: the archive holds \d+ rows, its manifest says \d+/,
+      );
+      expect(await rowCounts(target.handle.db)).toEqual(before);
+      const names = (await target.handle.db.select({ name: groups.name }).from(groups)).map((g) => g.name);
+      expect(names).toContain('written after the restore');
+      // What it was about to replace was written to a pre-restore archive first.
+      const kept = (await readdir(path.join(work, 'replaced'))).filter((n) => !keptBefore.includes(n));
+      expect(kept.filter((n) => n.endsWith('.tar.gz'))).toEqual([
+        expect.stringMatching(/^pre-restore-\d{8}T\d{6}Z\.tar\.gz$/),
+      ]);
+      expect(await readdir(path.join(work, 'tmp'))).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses a manifest edited without signing it again, and an archive cut short',
+    async () => {
+      const good = path.join(work, 'off-by-one-source.tar.gz');
+      const unpacked = await mkdtemp(path.join(work, 'unsigned-'));
+      await tar.x({ file: good, cwd: unpacked });
+      const manifestFile = path.join(unpacked, 'manifest.json');
+      const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BackupManifest;
+      await writeFile(manifestFile, JSON.stringify({ ...manifest, productVersion: '0.0.9' }));
+      const unsigned = path.join(work, 'unsigned.tar.gz');
+      await tar.c({ gzip: true, file: unsigned, cwd: unpacked }, await readdir(unpacked));
+      const target = await emptyDatabase();
+      await expect(restoreBackup(target.handle, unsigned, restoreOptions(false))).rejects.toThrow(
+        /manifest.json does not match its own checksum/,
+      );
+
+      const whole = await readFile(good);
+      const cut = path.join(work, 'cut.tar.gz');
+      await writeFile(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+      await expect(restoreBackup(target.handle, cut, restoreOptions(false))).rejects.toThrow(
+        /cannot be unpacked \(truncated or not a tar.gz\?\)/,
+      );
+      expect(await rowCounts(target.handle.db)).toEqual(
+        Object.fromEntries(Object.keys(await rowCounts(target.handle.db)).map((t) => [t, 0])),
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses an archive written by a newer portal version, even with the same migrations',
+    async () => {
+      const good = path.join(work, 'off-by-one-source.tar.gz');
+      const file = path.join(work, 'newer-version.tar.gz');
+      await withEditedManifest(good, file, (m) => ({ ...m, productVersion: '99.0.0' }));
+      const target = await emptyDatabase();
+      await expect(restoreBackup(target.handle, file, restoreOptions(false))).rejects.toThrow(
+        /written by portal 99\.0\.0, newer than this release/,
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'restores an archive of the format before issue 33 (format 1, no checksum of its own)',
+    async () => {
+      const good = path.join(work, 'off-by-one-source.tar.gz');
+      const unpacked = await mkdtemp(path.join(work, 'format1-'));
+      await tar.x({ file: good, cwd: unpacked });
+      const manifestFile = path.join(unpacked, 'manifest.json');
+      const { checksum: _dropped, ...rest } = JSON.parse(
+        await readFile(manifestFile, 'utf8'),
+      ) as BackupManifest;
+      await writeFile(manifestFile, JSON.stringify({ ...rest, format: 1 }, null, 2));
+      const file = path.join(work, 'format1.tar.gz');
+      await tar.c({ gzip: true, file, cwd: unpacked }, await readdir(unpacked));
+      const target = await emptyDatabase();
+      const result = await restoreBackup(target.handle, file, restoreOptions(false));
+      expect(result.manifest.format).toBe(1);
+      expect(await rowCounts(target.handle.db)).toEqual(rest.tables);
+    },
+    SLOW,
+  );
+
+  it.runIf(testBackend() === 'postgres')(
+    "restores as the database's owner without superuser rights, and a failed one leaves every row",
+    async () => {
+      const adminUrl = process.env.PORTAL_TEST_PG_URL || DEFAULT_PG_URL;
+      const suffix = randomBytes(5).toString('hex');
+      const [role, database] = [`portal_owner_${suffix}`, `portal_owned_${suffix}`];
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create role ${role} login nosuperuser nocreatedb nocreaterole`);
+      await admin.query(`create database ${database} owner ${role}`);
+      const url = new URL(adminUrl);
+      url.username = role;
+      url.pathname = `/${database}`;
+      const owned = openPostgres(url.toString());
+      try {
+        await owned.migrate();
+        const good = path.join(work, 'off-by-one-source.tar.gz');
+        await restoreBackup(owned, good, restoreOptions(false));
+        await owned.db.insert(groups).values({ name: 'owner wrote this' });
+        const before = await rowCounts(owned.db);
+        expect(before.users).toBeGreaterThan(40);
+
+        await expect(
+          restoreBackup(owned, path.join(work, 'off-by-one.tar.gz'), restoreOptions(true)),
+        ).rejects.toThrow(/users: the archive holds/);
+        expect(await rowCounts(owned.db)).toEqual(before);
+
+        await restoreBackup(owned, good, restoreOptions(true));
+        const names = (await owned.db.select({ name: groups.name }).from(groups)).map((g) => g.name);
+        expect(names).not.toContain('owner wrote this');
+        const [row] = await rows<{ superuser: boolean }>(
+          owned.db,
+          sql`select rolsuper as superuser from pg_roles where rolname = current_user`,
+        );
+        expect(row!.superuser).toBe(false);
+      } finally {
+        await owned.close();
+        await admin.query(`drop database if exists ${database} with (force)`);
+        await admin.query(`drop role if exists ${role}`);
+        await admin.end();
+      }
     },
     SLOW,
   );

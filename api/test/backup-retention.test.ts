@@ -24,20 +24,28 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const DAY = 86_400_000;
 
+/** An archive as the portal leaves it: verified, so with its .sha256 beside it. */
+async function writeArchive(folder: string, name: string): Promise<void> {
+  await writeFile(path.join(folder, name), '');
+  await writeFile(path.join(folder, `${name}.sha256`), `0  ${name}\n`);
+}
+
+async function archivesIn(folder: string): Promise<string[]> {
+  return (await readdir(folder)).filter((n) => n.endsWith('.tar.gz')).sort();
+}
+
 describe('backup retention', () => {
   it('keeps exactly 7 daily and 4 weekly automatic archives over 40 simulated days', async () => {
     // Monday 2026-01-05, 03:00 UTC, then every day for 40 days: the last is Friday 2026-02-13.
     const first = Date.UTC(2026, 0, 5, 3);
     for (let day = 0; day < 40; day++) {
       const at = new Date(first + day * DAY);
-      await writeFile(path.join(dir, archiveName('auto', at)), '');
-      if (day === 2)
-        await writeFile(path.join(dir, archiveName('manual', new Date(at.getTime() + 60_000))), '');
-      if (day === 10)
-        await writeFile(path.join(dir, archiveName('pre-migration', new Date(at.getTime() + 1000))), '');
+      await writeArchive(dir, archiveName('auto', at));
+      if (day === 2) await writeArchive(dir, archiveName('manual', new Date(at.getTime() + 60_000)));
+      if (day === 10) await writeArchive(dir, archiveName('pre-migration', new Date(at.getTime() + 1000)));
       await pruneArchives(dir, { daily: 7, weekly: 4 });
     }
-    expect((await readdir(dir)).sort()).toEqual([
+    expect(await archivesIn(dir)).toEqual([
       // Weekly: Sundays closing the weeks of Jan 19 and Jan 26; Feb 8 and Feb 13 are daily ones too.
       'auto-20260125T030000Z.tar.gz',
       'auto-20260201T030000Z.tar.gz',
@@ -60,12 +68,14 @@ describe('backup retention', () => {
     try {
       const first = Date.UTC(2026, 2, 1, 3);
       for (let day = 0; day < 40; day++) {
-        await writeFile(path.join(own, archiveName('auto', new Date(first + day * DAY))), '');
+        await writeArchive(own, archiveName('auto', new Date(first + day * DAY)));
         await pruneArchives(own, { daily: 2, weekly: 1 });
       }
-      expect((await readdir(own)).sort()).toEqual([
-        'auto-20260408T030000Z.tar.gz',
-        'auto-20260409T030000Z.tar.gz',
+      expect(await archivesIn(own)).toEqual(['auto-20260408T030000Z.tar.gz', 'auto-20260409T030000Z.tar.gz']);
+      // Every removed archive took its .sha256 along.
+      expect((await readdir(own)).filter((n) => n.endsWith('.sha256')).sort()).toEqual([
+        'auto-20260408T030000Z.tar.gz.sha256',
+        'auto-20260409T030000Z.tar.gz.sha256',
       ]);
     } finally {
       await rm(own, { recursive: true, force: true });
@@ -77,24 +87,44 @@ describe('backup retention', () => {
     const own = await mkdtemp(path.join(os.tmpdir(), 'portal-retention-'));
     try {
       const future = archiveName('auto', new Date(Date.UTC(2027, 0, 1, 3)));
-      await writeFile(path.join(own, future), '');
+      await writeArchive(own, future);
       const first = Date.UTC(2026, 2, 1, 3);
       let taken = 0;
       for (let day = 0; day < 20; day++) {
         const now = new Date(first + day * DAY);
         if (dailyBackupDue(await listArchives(own), now)) {
-          await writeFile(path.join(own, archiveName('auto', now)), '');
+          await writeArchive(own, archiveName('auto', now));
           taken += 1;
         }
         await pruneArchives(own, { daily: 3, weekly: 1 }, now);
       }
       expect(taken).toBe(20);
-      expect((await readdir(own)).sort()).toEqual([
+      expect(await archivesIn(own)).toEqual([
         'auto-20260318T030000Z.tar.gz',
         'auto-20260319T030000Z.tar.gz',
         'auto-20260320T030000Z.tar.gz',
         future,
       ]);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  it('counts only verified archives: one without its .sha256 neither fills a day nor is removed', async () => {
+    const own = await mkdtemp(path.join(os.tmpdir(), 'portal-retention-'));
+    try {
+      const first = Date.UTC(2026, 2, 1, 3);
+      for (let day = 0; day < 3; day++)
+        await writeArchive(own, archiveName('auto', new Date(first + day * DAY)));
+      // The newest, from a release that did not verify: not counted, not removed, not named as newest.
+      await writeFile(path.join(own, archiveName('auto', new Date(first + 3 * DAY))), '');
+      expect(await pruneArchives(own, { daily: 2, weekly: 0 })).toEqual(['auto-20260301T030000Z.tar.gz']);
+      expect(await archivesIn(own)).toEqual([
+        'auto-20260302T030000Z.tar.gz',
+        'auto-20260303T030000Z.tar.gz',
+        'auto-20260304T030000Z.tar.gz',
+      ]);
+      expect(await newestArchive(own)).toBe(path.join(own, 'auto-20260303T030000Z.tar.gz'));
     } finally {
       await rm(own, { recursive: true, force: true });
     }

@@ -27,22 +27,29 @@ afterAll(async () => {
 });
 
 describe('automatic backups of the embedded database', () => {
-  it('takes a daily archive at start and one on request over the control socket', async () => {
-    const config = { dir: path.join(dataDir, 'backups'), auto: true, keepDaily: 7, keepWeekly: 4 };
-    const backups = await startEmbeddedBackups({ handle: database.handle, dataDir, config, logger });
-    try {
-      await backups.checkedAtStart;
-      const [daily] = await readdir(config.dir);
-      expect(daily).toMatch(/^auto-\d{8}T\d{6}Z\.tar\.gz$/);
+  it(
+    'takes a daily archive at start and one on request over the control socket',
+    { timeout: 180_000 },
+    async () => {
+      const config = { dir: path.join(dataDir, 'backups'), auto: true, keepDaily: 7, keepWeekly: 4 };
+      const backups = await startEmbeddedBackups({ handle: database.handle, dataDir, config, logger });
+      try {
+        await backups.checkedAtStart;
+        const [daily] = (await readdir(config.dir)).sort();
+        expect(daily).toMatch(/^auto-\d{8}T\d{6}Z\.tar\.gz$/);
+        // Written, read back and checked: the .sha256 beside it says so, and no temporary copy is left.
+        expect((await readdir(config.dir)).sort()).toEqual([daily, `${daily}.sha256`]);
+        expect(await readdir(path.join(dataDir, 'tmp'))).toEqual([]);
 
-      const file = path.join(dataDir, 'asked.tar.gz');
-      const result = await requestBackup(dataDir, { file, withSecrets: false });
-      expect(result.file).toBe(file);
-      expect(result.manifest.tables.users).toBeGreaterThan(40);
-    } finally {
-      await backups.stop();
-    }
-  });
+        const file = path.join(dataDir, 'asked.tar.gz');
+        const result = await requestBackup(dataDir, { file, withSecrets: false });
+        expect(result.file).toBe(file);
+        expect(result.manifest.tables.users).toBeGreaterThan(40);
+      } finally {
+        await backups.stop();
+      }
+    },
+  );
 
   it('is asked for before migrations are applied to a database that has some, and not on a new one', async () => {
     const committed = await committedMigrations(MIGRATIONS_FOLDER);

@@ -19,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface DatabaseHandle {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite kept in a folder: that folder (a backup copies it, ops/backup/pglite-snapshot.ts). */
+  readonly dataDir?: string;
   /** Applies the committed SQL migrations in api/drizzle/ that have not run yet. */
   migrate(): Promise<void>;
   /**
@@ -51,7 +53,7 @@ export interface ListenEvents {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Wraps an open PGlite; the handle owns it and closes it. */
-export function pgliteHandle(client: PGlite): DatabaseHandle {
+export function pgliteHandle(client: PGlite, dataDir?: string): DatabaseHandle {
   const db = drizzlePglite({ client, casing: 'snake_case' });
   const session: MigrationSession = {
     db,
@@ -60,6 +62,7 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
+    ...(dataDir ? { dataDir } : {}),
     migrate: () => session.migrate(),
     withMigrationLock: (work) => work(session),
     // One process owns the database, so its listener never drops: notifications are delivered as
@@ -79,7 +82,7 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
 /** PGlite persisted in `dataDir` (created when missing); the caller holds the data folder's lock. */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   await mkdir(dataDir, { recursive: true });
-  return pgliteHandle(await PGlite.create(dataDir));
+  return pgliteHandle(await PGlite.create(dataDir), dataDir);
 }
 
 /** openPglite under the lock of its data folder (the parent of `pglite/`), released on close. */

@@ -7,6 +7,7 @@ import { ConfigError, loadConfigFromProcess } from '../config.ts';
 import { openPostgres } from '../db/client.ts';
 import { archiveName } from './backup/backup-files.ts';
 import { requestBackup } from './backup/control-socket.ts';
+import { removeTmpOnSignal } from './backup/private-tmp.ts';
 import { takeBackup, type BackupResult } from './backup/take-backup.ts';
 import { DataDirBusyError, lockDataDir } from './data-dir-lock.ts';
 import { openEmbedded } from './open-embedded.ts';
@@ -26,11 +27,12 @@ async function run(): Promise<void> {
     ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out)
     : path.join(config.backup.dir, archiveName('manual', new Date()));
   const withSecrets = values['with-secrets'];
+  const options = { file, dataDir: config.dataDir, withSecrets, scratchIn: config.dataDir };
   let result: BackupResult;
   if (config.databaseUrl) {
     const handle = openPostgres(config.databaseUrl);
     try {
-      result = await takeBackup(handle, { file, dataDir: config.dataDir, withSecrets });
+      result = await takeBackup(handle, options);
     } finally {
       await handle.close();
     }
@@ -40,7 +42,7 @@ async function run(): Promise<void> {
       try {
         const handle = await openEmbedded(config.pgliteDir, config.backup.dir);
         try {
-          result = await takeBackup(handle, { file, dataDir: config.dataDir, withSecrets });
+          result = await takeBackup(handle, options);
         } finally {
           await handle.close();
         }
@@ -55,7 +57,8 @@ async function run(): Promise<void> {
   }
   const { manifest } = result;
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-  say(`Backup written: ${result.file}`);
+  say(`Backup written and verified (read back, every part's sha256 checked): ${result.file}`);
+  say(`  its sha256 is in ${result.file}.sha256 (check a copy with: sha256sum -c)`);
   say(
     `  ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.migrations.length} migrations, ` +
       `portal ${manifest.productVersion}, ${manifest.createdAt}`,
@@ -67,6 +70,7 @@ async function run(): Promise<void> {
   if (config.jwtSecret) say('JWT_SECRET comes from the environment and is never put in a backup.');
 }
 
+removeTmpOnSignal();
 try {
   await run();
 } catch (error) {

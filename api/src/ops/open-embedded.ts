@@ -3,6 +3,7 @@
 // command that restores it.
 import { openPglite, type DatabaseHandle } from '../db/client.ts';
 import { newestArchive } from './backup/backup-files.ts';
+import { isNewDatabaseFolder, markCreatedEmpty } from './created-empty.ts';
 import { makePrivate } from './data-dir.ts';
 
 export class DatabaseUnopenableError extends Error {
@@ -28,6 +29,8 @@ export async function unopenableMessage(
 export async function openEmbedded(pgliteDir: string, backupDir: string): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   try {
+    // Marked before creating, so a first start that dies during initdb still seeds on the next one.
+    if (await isNewDatabaseFolder(pgliteDir)) await markCreatedEmpty(pgliteDir);
     handle = await openPglite(pgliteDir);
   } catch (error) {
     throw new DatabaseUnopenableError(await unopenableMessage(pgliteDir, backupDir, error), { cause: error });

@@ -1,12 +1,16 @@
-// `npm run restore -- FILE [--force]`: the archive into the configured database. The embedded
-// database must not be in use (stop the portal first); one that cannot be opened is moved aside
-// (pglite.damaged-<time>, never deleted) with --force and a new one is made.
+// `npm run restore -- FILE [--force]`: the archive into the configured database, all or nothing
+// (ops/backup/restore-backup.ts): a failure or a kill leaves the target as it was, and what --force
+// replaces is first written to BACKUP_DIR/pre-restore-<time>.tar.gz. The embedded database must not
+// be in use (stop the portal first); one that cannot be opened is moved aside (pglite.damaged-<time>,
+// never deleted) with --force and a new one is made.
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFromProcess, type Config } from '../config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
-import { restoreBackup, type RestoreResult } from './backup/restore-backup.ts';
+import { removeTmpOnSignal } from './backup/private-tmp.ts';
+import { restoreBackup, type RestoreOptions, type RestoreResult } from './backup/restore-backup.ts';
+import { clearCreatedEmpty } from './created-empty.ts';
 import { DataDirBusyError, lockDataDir } from './data-dir-lock.ts';
 import { DatabaseUnopenableError, openEmbedded } from './open-embedded.ts';
 
@@ -35,11 +39,18 @@ async function run(): Promise<void> {
   if (positionals.length !== 1) throw new Error('usage: npm run restore -- <archive> [--force]');
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]!);
   const config = loadConfigFromProcess();
+  const options: RestoreOptions = {
+    force: values.force,
+    dataDir: config.databaseUrl ? null : config.dataDir,
+    scratchIn: config.dataDir,
+    keepReplacedIn: config.backup.dir,
+    ...(config.restoreFaultAt ? { faultAt: config.restoreFaultAt } : {}),
+  };
   let result: RestoreResult;
   if (config.databaseUrl) {
     const handle = openPostgres(config.databaseUrl);
     try {
-      result = await restoreBackup(handle, file, { force: values.force, dataDir: null });
+      result = await restoreBackup(handle, file, options);
     } finally {
       await handle.close();
     }
@@ -50,9 +61,12 @@ async function run(): Promise<void> {
       throw error;
     });
     try {
+      // Whatever happens next, this folder is not one for the demo company any more.
+      await clearCreatedEmpty(config.pgliteDir);
       const handle = await openOrReplaceEmbedded(config, values.force);
+      await clearCreatedEmpty(config.pgliteDir);
       try {
-        result = await restoreBackup(handle, file, { force: values.force, dataDir: config.dataDir });
+        result = await restoreBackup(handle, file, options);
       } finally {
         await handle.close();
       }
@@ -61,12 +75,16 @@ async function run(): Promise<void> {
     }
   }
   const rows = Object.values(result.manifest.tables).reduce((a, b) => a + b, 0);
+  if (result.replacedKeptIn) say(`What the database held before was written to ${result.replacedKeptIn}.`);
   say(`Restored ${file}: ${Object.keys(result.manifest.tables).length} tables, ${rows} rows.`);
+  if (result.manifest.format === 1)
+    say('(An archive of the format before 2026-11: it has no checksum of its own; its parts were checked.)');
   if (result.migrated.length > 0)
     say(`Then applied this release's migrations: ${result.migrated.join(', ')}`);
   if (result.restoredSecret) say('The token signing key (jwt-secret) was restored too.');
 }
 
+removeTmpOnSignal();
 try {
   await run();
 } catch (error) {

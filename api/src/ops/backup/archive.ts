@@ -1,18 +1,25 @@
 // A backup is one gzipped tar: manifest.json plus its parts (one JSON-lines file per table,
 // sequences.json, and secrets/ when asked for). The manifest names the product version, the applied
-// migrations with their hashes, the row count of every table and the sha256 of every part; reading an
-// archive checks every hash and refuses parts the manifest does not list.
+// migrations with their hashes, the row count of every table and the sha256 of every part, and (from
+// format 2) the sha256 of itself, so an edited manifest is refused like an edited part.
+//
+// Writing streams the parts into `<file>.partial` (mode 0600), then reads that file back and checks
+// every entry against the manifest before renaming it into place and writing `<file>.sha256`: an
+// archive under its final name has been verified, and the .sha256 beside it says so (retention counts
+// only those). Reading unpacks into a private folder, checks the manifest's own hash and every part's.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { chmod, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { REPO_ROOT } from '../../config.ts';
 
 export const MANIFEST = 'manifest.json';
 export const SEQUENCES_PART = 'sequences.json';
 export const JWT_SECRET_PART = 'secrets/jwt-secret';
+/** Beside every verified archive: `<sha256>  <name>`, as sha256sum writes and checks it. */
+export const VERIFIED_SUFFIX = '.sha256';
 
 export interface ManifestMigration {
   /** null: not among this code's migrations (the database was migrated by a newer release). */
@@ -22,7 +29,8 @@ export interface ManifestMigration {
 }
 
 export interface BackupManifest {
-  readonly format: 1;
+  /** 1: written before issue 33 (no checksum of its own); still read. */
+  readonly format: 1 | 2;
   readonly product: 'staff-portal';
   readonly productVersion: string;
   readonly createdAt: string;
@@ -34,6 +42,8 @@ export interface BackupManifest {
   readonly parts: Record<string, string>;
   /** What was deliberately not put in, in words. */
   readonly leftOut: string[];
+  /** Format 2: sha256 of this manifest's JSON without this field (manifestChecksum). */
+  readonly checksum?: string;
 }
 
 export class BackupError extends Error {
@@ -43,6 +53,23 @@ export class BackupError extends Error {
 export async function productVersion(): Promise<string> {
   const pkg = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
+}
+
+/** -1, 0 or 1 as version `a` is older than, equal to or newer than `b` (x.y.z, numerically). */
+export function compareVersions(a: string, b: string): number {
+  const parse = (v: string) =>
+    v
+      .split(/[.+-]/)
+      .slice(0, 3)
+      .map((n) => Number.parseInt(n, 10) || 0);
+  const [x, y] = [parse(a), parse(b)];
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+  return 0;
+}
+
+export function manifestChecksum(manifest: BackupManifest): string {
+  const { checksum: _ignored, ...rest } = manifest;
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
 }
 
 async function sha256(file: string): Promise<string> {
@@ -61,65 +88,136 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return found.sort();
 }
 
-/** Hashes every file of `dir`, writes the manifest and packs it all into `file` (atomically). */
+/** Reads `file` back as a tar.gz, hashing every entry; throws unless it holds exactly `expected`. */
+async function verifyPacked(file: string, expected: Record<string, string>): Promise<void> {
+  const seen = new Map<string, string>();
+  const hashing: Promise<void>[] = [];
+  await pipeline(
+    createReadStream(file),
+    tar.t({
+      strict: true,
+      onReadEntry: (entry) => {
+        const hash = createHash('sha256');
+        entry.on('data', (chunk: Buffer) => hash.update(chunk));
+        hashing.push(
+          new Promise((resolve, reject) => {
+            entry.on('end', () => {
+              seen.set(entry.path, hash.digest('hex'));
+              resolve();
+            });
+            entry.on('error', reject);
+          }),
+        );
+      },
+    }),
+  );
+  await Promise.all(hashing);
+  const problems = Object.entries(expected)
+    .filter(([name, digest]) => seen.get(name) !== digest)
+    .map(([name]) => name);
+  const extra = [...seen.keys()].filter((name) => !(name in expected));
+  if (problems.length > 0 || extra.length > 0) {
+    throw new BackupError(
+      `${file} did not read back as written (${[...problems, ...extra].join(', ')}): the disk or the file system may be failing`,
+    );
+  }
+}
+
+async function fsyncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Hashes every file of `dir`, writes the manifest (with its own checksum), packs it all into
+ * `file.partial`, verifies that by reading it back, and only then renames it to `file` (mode 0600)
+ * and writes `file.sha256`. On any failure (a full disk, say) nothing is left under either name.
+ */
 export async function packArchive(
   dir: string,
   file: string,
-  manifest: Omit<BackupManifest, 'parts'>,
+  manifest: Omit<BackupManifest, 'parts' | 'format' | 'checksum'>,
 ): Promise<BackupManifest> {
   const parts: Record<string, string> = {};
   for (const part of await listFiles(dir)) parts[part] = await sha256(path.join(dir, part));
-  const full: BackupManifest = { ...manifest, parts };
-  await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(full, null, 2)}\n`);
-  await mkdir(path.dirname(file), { recursive: true });
+  const unsigned: BackupManifest = { format: 2, ...manifest, parts };
+  const full: BackupManifest = { ...unsigned, checksum: manifestChecksum(unsigned) };
+  const manifestText = `${JSON.stringify(full, null, 2)}\n`;
+  await writeFile(path.join(dir, MANIFEST), manifestText, { mode: 0o600 });
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
-  await tar.c({ gzip: true, file: partial, cwd: dir, portable: true }, [MANIFEST, ...Object.keys(parts)]);
-  await rename(partial, file);
+  try {
+    await pipeline(
+      tar.c({ gzip: true, cwd: dir, portable: true }, [MANIFEST, ...Object.keys(parts)]),
+      createWriteStream(partial, { mode: 0o600 }),
+    );
+    await chmod(partial, 0o600);
+    await fsyncFile(partial);
+    const manifestHash = createHash('sha256').update(manifestText).digest('hex');
+    await verifyPacked(partial, { ...parts, [MANIFEST]: manifestHash });
+    await rename(partial, file);
+    const digest = await sha256(file);
+    await writeFile(`${file}${VERIFIED_SUFFIX}`, `${digest}  ${path.basename(file)}\n`, { mode: 0o600 });
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
   return full;
 }
 
 export interface OpenedArchive {
   readonly dir: string;
   readonly manifest: BackupManifest;
-  dispose(): Promise<void>;
 }
 
-/** Unpacks `file` into a temporary folder and checks it against its manifest. */
-export async function openArchive(file: string): Promise<OpenedArchive> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-restore-'));
-  const dispose = () => rm(dir, { recursive: true, force: true });
+function refuseManifest(file: string, manifest: BackupManifest): void {
+  if (manifest.product !== 'staff-portal' || (manifest.format !== 1 && manifest.format !== 2)) {
+    throw new BackupError(`${file} is not a portal backup of a format this release reads`);
+  }
+  if (manifest.format === 2 && manifest.checksum !== manifestChecksum(manifest)) {
+    throw new BackupError(
+      `${file} is damaged: its ${MANIFEST} does not match its own checksum (edited after it was written?)`,
+    );
+  }
+}
+
+/** Unpacks `file` into `dir` (a private temporary folder the caller removes) and checks it. */
+export async function openArchive(file: string, dir: string): Promise<OpenedArchive> {
   try {
     await tar.x({ file, cwd: dir, strict: true });
-    let manifest: BackupManifest;
-    try {
-      manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as BackupManifest;
-    } catch {
-      throw new BackupError(`${file} is not a portal backup: it has no readable ${MANIFEST}`);
-    }
-    if (manifest.product !== 'staff-portal' || manifest.format !== 1) {
-      throw new BackupError(`${file} is not a portal backup of a format this release reads`);
-    }
-    const present = (await listFiles(dir)).filter((f) => f !== MANIFEST);
-    const listed = Object.keys(manifest.parts).sort();
-    const extra = present.filter((f) => !(f in manifest.parts));
-    const missing = listed.filter((f) => !present.includes(f));
-    if (extra.length > 0 || missing.length > 0) {
-      throw new BackupError(
-        `${file} does not match its manifest: ${[...missing.map((f) => `${f} missing`), ...extra.map((f) => `${f} not listed`)].join(', ')}`,
-      );
-    }
-    const damaged: string[] = [];
-    for (const part of listed) {
-      if ((await sha256(path.join(dir, part))) !== manifest.parts[part]) damaged.push(part);
-    }
-    if (damaged.length > 0) {
-      throw new BackupError(
-        `${file} is damaged: the sha256 of ${damaged.join(', ')} differs from its manifest`,
-      );
-    }
-    return { dir, manifest, dispose };
   } catch (error) {
-    await dispose();
-    throw error;
+    throw new BackupError(
+      `${file} cannot be unpacked (truncated or not a tar.gz?): ${(error as Error).message}`,
+    );
   }
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as BackupManifest;
+  } catch {
+    throw new BackupError(`${file} is not a portal backup: it has no readable ${MANIFEST}`);
+  }
+  refuseManifest(file, manifest);
+  const present = (await listFiles(dir)).filter((f) => f !== MANIFEST);
+  const listed = Object.keys(manifest.parts).sort();
+  const extra = present.filter((f) => !(f in manifest.parts));
+  const missing = listed.filter((f) => !present.includes(f));
+  if (extra.length > 0 || missing.length > 0) {
+    throw new BackupError(
+      `${file} does not match its manifest: ${[...missing.map((f) => `${f} missing`), ...extra.map((f) => `${f} not listed`)].join(', ')}`,
+    );
+  }
+  const damaged: string[] = [];
+  for (const part of listed) {
+    if ((await sha256(path.join(dir, part))) !== manifest.parts[part]) damaged.push(part);
+  }
+  if (damaged.length > 0) {
+    throw new BackupError(
+      `${file} is damaged: the sha256 of ${damaged.join(', ')} differs from its manifest`,
+    );
+  }
+  return { dir, manifest };
 }

@@ -3,12 +3,16 @@
 //   auto-20261125T030000Z.tar.gz            daily, subject to retention
 //   pre-migration-20261125T030000Z.tar.gz   before a start applied migrations, kept until removed by hand
 //   manual-20261125T030000Z.tar.gz          `npm run backup` without --out, kept until removed by hand
+//   pre-restore-20261125T030000Z.tar.gz     what `restore --force` replaced, kept until removed by hand
+// Each verified archive has `<name>.sha256` beside it (archive.ts); retention counts only those.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { VERIFIED_SUFFIX } from './archive.ts';
 
-export type BackupKind = 'auto' | 'pre-migration' | 'manual';
+export type BackupKind = 'auto' | 'pre-migration' | 'manual' | 'pre-restore';
 
-const NAME = /^(auto|pre-migration|manual)-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/;
+const NAME =
+  /^(auto|pre-migration|manual|pre-restore)-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/;
 
 export function archiveName(kind: BackupKind, at: Date): string {
   const stamp = at
@@ -22,6 +26,8 @@ export interface ArchiveFile {
   readonly name: string;
   readonly kind: BackupKind;
   readonly at: Date;
+  /** Read back and checked when written (its .sha256 is there); set by listArchives. */
+  readonly verified?: boolean;
 }
 
 export function parseArchiveName(name: string): ArchiveFile | null {
@@ -34,14 +40,19 @@ export function parseArchiveName(name: string): ArchiveFile | null {
 /** The archives of `dir`, newest first ([] when the folder does not exist). */
 export async function listArchives(dir: string): Promise<ArchiveFile[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
+  const verified = new Set(
+    names.filter((n) => n.endsWith(VERIFIED_SUFFIX)).map((n) => n.slice(0, -VERIFIED_SUFFIX.length)),
+  );
   return names
     .map(parseArchiveName)
     .filter((a): a is ArchiveFile => a !== null)
+    .map((a) => ({ ...a, verified: verified.has(a.name) }))
     .sort((a, b) => b.at.getTime() - a.at.getTime() || b.name.localeCompare(a.name));
 }
 
+/** The newest verified archive of `dir` (null: none). */
 export async function newestArchive(dir: string): Promise<string | null> {
-  const [newest] = await listArchives(dir);
+  const [newest] = (await listArchives(dir)).filter((a) => a.verified);
   return newest ? path.join(dir, newest.name) : null;
 }
 
@@ -57,16 +68,17 @@ function weekKey({ at }: ArchiveFile): string {
 /**
  * restic's rule for --keep-daily D --keep-weekly W: the newest automatic archive of each of the last D
  * days that have one, and of each of the last W weeks that have one (one archive may count for both).
- * Only archives `isVerified` accepts count. Two guards (issue 33, finding 7): an archive dated after
- * `now` (taken while the clock was wrong) counts for nothing and is kept until its date comes, so it can
- * neither push the real ones out nor be mistaken for today's; and the newest verified archive is always
- * kept, whatever the settings.
+ * Only verified archives count (issue 33): an unverified one (written by a release before issue 33,
+ * which could not always be restored) neither fills a day or week nor is removed here. Two guards
+ * (finding 7): an archive dated after `now` (taken while the clock was wrong) counts for nothing and is
+ * kept until its date comes, so it can neither push the real ones out nor be mistaken for today's; and
+ * the newest verified archive is always kept, whatever the settings.
  */
 export function archivesToKeep(
   archives: readonly ArchiveFile[],
   keep: { daily: number; weekly: number },
   now: Date = new Date(),
-  isVerified: (archive: ArchiveFile) => boolean = () => true,
+  isVerified: (archive: ArchiveFile) => boolean = (archive) => archive.verified !== false,
 ): Set<string> {
   const auto = archives.filter((a) => a.kind === 'auto').sort((a, b) => b.at.getTime() - a.at.getTime());
   const kept = new Set<string>(auto.filter((a) => a.at > now).map((a) => a.name));
@@ -87,9 +99,9 @@ export function archivesToKeep(
   return kept;
 }
 
-/** Whether a daily archive is due: none in the last day; one dated in the future does not count. */
+/** Whether a daily archive is due: no verified one in the last day; one dated in the future does not count. */
 export function dailyBackupDue(archives: readonly ArchiveFile[], now: Date = new Date()): boolean {
-  const newest = archives.find((a) => a.kind === 'auto' && a.at <= now);
+  const newest = archives.find((a) => a.kind === 'auto' && a.verified !== false && a.at <= now);
   return !newest || now.getTime() - newest.at.getTime() >= DAY_MS;
 }
 
@@ -101,7 +113,12 @@ export async function pruneArchives(
 ): Promise<string[]> {
   const archives = await listArchives(dir);
   const kept = archivesToKeep(archives, keep, now);
-  const removed = archives.filter((a) => a.kind === 'auto' && !kept.has(a.name)).map((a) => a.name);
-  for (const name of removed) await rm(path.join(dir, name), { force: true });
+  const removed = archives
+    .filter((a) => a.kind === 'auto' && a.verified && !kept.has(a.name))
+    .map((a) => a.name);
+  for (const name of removed) {
+    await rm(path.join(dir, name), { force: true });
+    await rm(path.join(dir, `${name}${VERIFIED_SUFFIX}`), { force: true });
+  }
   return removed;
 }

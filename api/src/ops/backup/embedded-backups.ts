@@ -30,7 +30,12 @@ export async function startEmbeddedBackups(options: {
   const take: EmbeddedBackups['take'] = (kind, request = {}) => {
     const run = async () => {
       const file = request.file ?? path.join(config.dir, archiveName(kind, new Date()));
-      const result = await takeBackup(handle, { file, dataDir, withSecrets: request.withSecrets ?? false });
+      const result = await takeBackup(handle, {
+        file,
+        dataDir,
+        withSecrets: request.withSecrets ?? false,
+        scratchIn: dataDir,
+      });
       logger.info({ file, kind, tables: Object.keys(result.manifest.tables).length }, 'backup written');
       return result;
     };

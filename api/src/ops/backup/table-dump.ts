@@ -1,18 +1,26 @@
-// The rows of every table in schema public, read in one repeatable-read transaction (a consistent
-// snapshot: every write committed before it began, none after) and written one JSON object per line.
-// The same logical format on PGlite and PostgreSQL, so an embedded database's backup also moves it to
+// The rows of every table in schema public, written one JSON object per line, and read back. The same
+// logical format on PGlite and PostgreSQL, so an embedded database's backup also moves it to
 // PostgreSQL. The JSON text comes from row_to_json and goes back through json_populate_recordset
 // without being parsed in between, so numbers, timestamps and bytea (hex) keep their exact values.
+//
+// Nothing is ever held whole: a table is read in pages by its primary key (keyset paging, linear in
+// rows), each page bounded in rows and in bytes (a row holding a 2 MB file is a page of its own), and
+// written line by line; loading reads the file as a stream and inserts batches bounded the same way.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { sql } from 'drizzle-orm';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appliedMigrations, type AppliedMigration } from '../../db/migration-state.ts';
+import { BackupError } from './archive.ts';
 
-const PAGE_ROWS = 500;
+const PAGE_ROWS = 2000;
+/** Bytes of column data per page and per insert batch; bytea counts double (it is written as hex). */
+const PAGE_BYTES = 4 * 1024 * 1024;
+/** A line longer than this is not a row this portal wrote (uploads are far smaller): refused. */
+const MAX_LINE_BYTES = 256 * 1024 * 1024;
 
 export interface SequenceValue {
   readonly name: string;
@@ -26,7 +34,7 @@ export interface DumpResult {
   readonly migrations: AppliedMigration[];
 }
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -43,30 +51,128 @@ export function tablePart(table: string): string {
   return `tables/${table}.jsonl`;
 }
 
-/** Writes tables/<name>.jsonl for every table into `dir`. */
+interface KeyColumn {
+  readonly name: string;
+  readonly type: string;
+}
+
+/** The primary key's columns with their types; [] when the table has none (then paged by ctid). */
+async function primaryKey(db: Db, table: string): Promise<KeyColumn[]> {
+  return rows<KeyColumn>(
+    db,
+    sql`select a.attname as name, format_type(a.atttypid, a.atttypmod) as type
+        from pg_index i
+        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = format('public.%I', ${table}::text)::regclass and i.indisprimary
+        order by array_position(i.indkey, a.attnum)`,
+  );
+}
+
+/**
+ * What a row weighs for the page budget: its bytea columns' sizes, read without detoasting; null for
+ * a table without bytea (its rows are bounded by the input limits, so PAGE_ROWS bounds a page).
+ */
+async function rowWeight(db: Db, table: string): Promise<SQL | null> {
+  const columns = await rows<{ name: string; type: string }>(
+    db,
+    sql`select column_name as name, data_type as type from information_schema.columns
+        where table_schema = 'public' and table_name = ${table}`,
+  );
+  const parts = columns
+    .filter((c) => c.type === 'bytea')
+    .map((c) => sql`2 * coalesce(octet_length(t.${sql.identifier(c.name)}), 0)`);
+  return parts.length === 0 ? null : sql.join([sql`256`, ...parts], sql` + `);
+}
+
+/** Reads one table page by page in `db` (the caller's snapshot) and writes its lines to `file`. */
+async function dumpTable(db: Db, table: string, file: string): Promise<number> {
+  const key = await primaryKey(db, table);
+  const weight = await rowWeight(db, table);
+  const from = sql`public.${sql.identifier(table)} t`;
+  const keyList =
+    key.length > 0
+      ? sql.join(
+          key.map((k) => sql`t.${sql.identifier(k.name)}`),
+          sql`, `,
+        )
+      : sql`t.ctid`;
+  const keyText =
+    key.length > 0
+      ? sql.join(
+          key.map((k, i) => sql`t.${sql.identifier(k.name)}::text as ${sql.identifier(`k${i}`)}`),
+          sql`, `,
+        )
+      : sql`t.ctid::text as k0`;
+  const after = (last: string[] | null): SQL => {
+    if (last === null) return sql`true`;
+    if (key.length === 0) return sql`t.ctid > ${last[0]}::tid`;
+    const values = sql.join(
+      key.map((k, i) => sql`${last[i]}::${sql.raw(k.type)}`),
+      sql`, `,
+    );
+    return sql`(${keyList}) > (${values})`;
+  };
+
+  const out = createWriteStream(file, { mode: 0o600 });
+  const closed = once(out, 'close');
+  let count = 0;
+  let last: string[] | null = null;
+  try {
+    for (;;) {
+      let page: (Record<string, string> & { j: string })[];
+      if (weight === null) {
+        page = await rows(
+          db,
+          sql`select ${keyText}, row_to_json(t)::text as j from ${from}
+              where ${after(last)} order by ${keyList} limit ${PAGE_ROWS}`,
+        );
+      } else {
+        // First the keys and running weights of the next rows, then as many rows as fit the budget.
+        const weights: Record<string, string>[] = await rows<Record<string, string>>(
+          db,
+          sql`select sum(${weight}) over (order by ${keyList} rows unbounded preceding) as acc
+              from ${from} where ${after(last)} order by ${keyList} limit ${PAGE_ROWS}`,
+        );
+        let take = weights.findIndex((k) => Number(k.acc) > PAGE_BYTES);
+        take = take === -1 ? weights.length : Math.max(1, take);
+        page =
+          take === 0
+            ? []
+            : await rows(
+                db,
+                sql`select ${keyText}, row_to_json(t)::text as j from ${from}
+              where ${after(last)} order by ${keyList} limit ${take}`,
+              );
+      }
+      if (page.length === 0) break;
+      for (const row of page) {
+        if (!out.write(`${row.j}\n`)) await once(out, 'drain');
+      }
+      count += page.length;
+      const lastKey: Record<string, string> = page.at(-1)!;
+      last = (key.length > 0 ? key : [null]).map((_, i) => lastKey[`k${i}`]!);
+      // PGlite answers from microtasks: let requests waiting on the event loop run between pages.
+      await yieldToEventLoop();
+    }
+  } finally {
+    out.end();
+    await closed;
+  }
+  return count;
+}
+
+/**
+ * Writes tables/<name>.jsonl for every table into `dir`, in one repeatable-read transaction of `db`
+ * (a consistent snapshot). On PostgreSQL that transaction blocks no one; the embedded database is
+ * dumped from a private copy instead (take-backup.ts), never from the one serving requests.
+ */
 export async function dumpTables(db: Db, dir: string): Promise<DumpResult> {
-  await mkdir(path.join(dir, 'tables'), { recursive: true });
+  await mkdir(path.join(dir, 'tables'), { recursive: true, mode: 0o700 });
   return db.transaction(
     async (tx) => {
       const tables: Record<string, number> = {};
       for (const table of await publicTables(tx)) {
-        const out = createWriteStream(path.join(dir, tablePart(table)));
-        let count = 0;
-        for (;;) {
-          const page = await rows<{ j: string }>(
-            tx,
-            sql`select row_to_json(t)::text as j from public.${sql.identifier(table)} t
-                order by t.ctid limit ${PAGE_ROWS} offset ${count}`,
-          );
-          for (const row of page) {
-            if (!out.write(`${row.j}\n`)) await once(out, 'drain');
-          }
-          count += page.length;
-          if (page.length < PAGE_ROWS) break;
-        }
-        out.end();
-        await once(out, 'finish');
-        tables[table] = count;
+        tables[table] = await dumpTable(tx, table, path.join(dir, tablePart(table)));
       }
       // Sequences are not transactional: their value may be ahead of the snapshot, which is harmless.
       const sequences = (
@@ -82,7 +188,31 @@ export async function dumpTables(db: Db, dir: string): Promise<DumpResult> {
   );
 }
 
-/** Inserts the rows of a dumped table back, triggers and foreign keys off (the caller's transaction). */
+/** The lines of `file` as Buffers (no line is ever joined to another), each at most MAX_LINE_BYTES. */
+async function* lines(file: string): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, nl);
+      yield pending.length === 0 ? piece : Buffer.concat([...pending, piece]);
+      pending = [];
+      pendingBytes = 0;
+      start = nl + 1;
+    }
+    if (start < chunk.length) {
+      pending.push(chunk.subarray(start));
+      pendingBytes += chunk.length - start;
+      if (pendingBytes > MAX_LINE_BYTES) {
+        throw new BackupError(`${path.basename(file)} holds a line over ${MAX_LINE_BYTES} bytes`);
+      }
+    }
+  }
+  if (pendingBytes > 0) yield Buffer.concat(pending);
+}
+
+/** Inserts the rows of a dumped table back (in the caller's transaction); returns how many. */
 export async function loadTable(tx: Db, dir: string, table: string): Promise<number> {
   const columns = await rows<{ name: string }>(
     tx,
@@ -95,24 +225,27 @@ export async function loadTable(tx: Db, dir: string, table: string): Promise<num
     sql`, `,
   );
   let loaded = 0;
-  let batch: string[] = [];
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
   const flush = async () => {
     if (batch.length === 0) return;
+    const parts: Buffer[] = [Buffer.from('[')];
+    batch.forEach((line, i) => parts.push(...(i === 0 ? [line] : [Buffer.from(','), line])));
+    parts.push(Buffer.from(']'));
+    const json = Buffer.concat(parts).toString('utf8');
     await tx.execute(
       sql`insert into public.${sql.identifier(table)} (${list}) overriding system value
-          select ${list} from json_populate_recordset(null::public.${sql.identifier(table)}, ${`[${batch.join(',')}]`}::json)`,
+          select ${list} from json_populate_recordset(null::public.${sql.identifier(table)}, ${json}::json)`,
     );
     loaded += batch.length;
     batch = [];
+    batchBytes = 0;
   };
-  const lines = createInterface({
-    input: createReadStream(path.join(dir, tablePart(table))),
-    crlfDelay: Infinity,
-  });
-  for await (const line of lines) {
-    if (line === '') continue;
+  for await (const line of lines(path.join(dir, tablePart(table)))) {
+    if (line.length === 0) continue;
     batch.push(line);
-    if (batch.length >= PAGE_ROWS) await flush();
+    batchBytes += line.length;
+    if (batch.length >= PAGE_ROWS || batchBytes >= PAGE_BYTES) await flush();
   }
   await flush();
   return loaded;

@@ -1,9 +1,12 @@
-// Writes one backup archive of an open database. Secrets (the generated JWT signing key in the data
-// folder) stay out unless asked for; the result says what was left out so the command can tell.
-import { access, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+// Writes one backup archive of an open database. PostgreSQL is read in one repeatable-read
+// transaction of its own connection, which blocks no one. An embedded database kept in a folder is
+// copied first (pglite-snapshot.ts) and the archive read from that copy by a second PGlite, so the
+// one connection of the serving database is never held for longer than a checkpoint. Every temporary
+// file lives in `<scratchIn>/tmp/` and is removed whatever happens. Secrets (the generated JWT signing
+// key in the data folder) stay out unless asked for; the result says what was left out.
+import { access, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MIGRATIONS_FOLDER, type DatabaseHandle } from '../../db/client.ts';
+import { MIGRATIONS_FOLDER, openPglite, type DatabaseHandle } from '../../db/client.ts';
 import { committedMigrations } from '../../db/migration-state.ts';
 import { JWT_SECRET_FILE } from '../../jwt-secret.ts';
 import {
@@ -13,13 +16,17 @@ import {
   SEQUENCES_PART,
   type BackupManifest,
 } from './archive.ts';
-import { dumpTables } from './table-dump.ts';
+import { snapshotPglite } from './pglite-snapshot.ts';
+import { makePrivateTmp } from './private-tmp.ts';
+import { dumpTables, type DumpResult } from './table-dump.ts';
 
 export interface BackupOptions {
   readonly file: string;
   /** The data folder whose generated jwt-secret is a secret of this installation (null: none). */
   readonly dataDir: string | null;
   readonly withSecrets: boolean;
+  /** The data folder whose private tmp/ holds the temporary copies. */
+  readonly scratchIn: string;
 }
 
 export interface BackupResult {
@@ -34,18 +41,32 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+async function dump(handle: DatabaseHandle, parts: string, scratch: string): Promise<DumpResult> {
+  if (handle.kind !== 'pglite' || !handle.dataDir) return dumpTables(handle.db, parts);
+  const copy = path.join(scratch, 'pglite');
+  await snapshotPglite(handle, copy);
+  const reader = await openPglite(copy);
+  try {
+    return await dumpTables(reader.db, parts);
+  } finally {
+    await reader.close();
+  }
+}
+
 export async function takeBackup(handle: DatabaseHandle, options: BackupOptions): Promise<BackupResult> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-backup-'));
+  const scratch = await makePrivateTmp(options.scratchIn, 'backup-');
   try {
     const createdAt = new Date().toISOString();
-    const dump = await dumpTables(handle.db, dir);
-    await writeFile(path.join(dir, SEQUENCES_PART), JSON.stringify(dump.sequences));
+    const parts = path.join(scratch.dir, 'parts');
+    await mkdir(parts, { mode: 0o700 });
+    const dumped = await dump(handle, parts, scratch.dir);
+    await writeFile(path.join(parts, SEQUENCES_PART), JSON.stringify(dumped.sequences), { mode: 0o600 });
     const leftOut: string[] = [];
     const secret = options.dataDir ? path.join(options.dataDir, JWT_SECRET_FILE) : null;
     if (secret && (await exists(secret))) {
       if (options.withSecrets) {
-        await mkdir(path.join(dir, 'secrets'));
-        await copyFile(secret, path.join(dir, JWT_SECRET_PART));
+        await mkdir(path.join(parts, 'secrets'), { mode: 0o700 });
+        await copyFile(secret, path.join(parts, JWT_SECRET_PART));
       } else {
         leftOut.push(
           `${secret}: the generated token signing key (without it everyone signs in again after a restore)`,
@@ -53,22 +74,21 @@ export async function takeBackup(handle: DatabaseHandle, options: BackupOptions)
       }
     }
     const byWhen = new Map((await committedMigrations(MIGRATIONS_FOLDER)).map((m) => [m.when, m.tag]));
-    const manifest = await packArchive(dir, options.file, {
-      format: 1,
+    const manifest = await packArchive(parts, options.file, {
       product: 'staff-portal',
       productVersion: await productVersion(),
       createdAt,
       database: handle.kind,
-      migrations: dump.migrations.map((m) => ({
+      migrations: dumped.migrations.map((m) => ({
         tag: byWhen.get(m.when) ?? null,
         when: m.when,
         hash: m.hash,
       })),
-      tables: dump.tables,
+      tables: dumped.tables,
       leftOut,
     });
     return { file: options.file, manifest };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await scratch.dispose();
   }
 }
