@@ -43,7 +43,7 @@ export function endpoint<const P extends string, T extends Io>(
   return { method, path, ...options };
 }
 
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
     ? Name
