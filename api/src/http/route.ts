@@ -44,7 +44,12 @@ export interface Schemas<P extends string, Params, Query, Body> {
   readonly body?: z.core.$ZodType<Body>;
   /** The success status when it is not 200; 204 sends no body. */
   readonly status?: 201 | 204;
+  /** The answer's contract, for the OpenAPI document (openapi.ts). */
+  readonly answer?: z.core.$ZodType;
 }
+
+/** What each mounted entry was given, for the OpenAPI document. */
+export const mountedSchemas = new Map<Endpoint, Schemas<string, unknown, unknown, unknown>>();
 
 export interface RouteInput<Params, Query, Body> {
   /** The signed-in caller (or the bot); not for public endpoints. */
@@ -76,6 +81,7 @@ export function route<
     throw new Error(`route: ${endpoint.path} is not under ${on.base}`);
   const path = endpoint.path.slice(on.base.length).replace(/(.)\/$/, '$1');
   const methods = methodsAt(on.router, path);
+  mountedSchemas.set(endpoint, schemas as Schemas<string, unknown, unknown, unknown>);
   methods.add(endpoint.method.toUpperCase());
 
   const caller: RequestHandler[] =

@@ -12,6 +12,7 @@ import { devices } from './devices.ts';
 import type { Endpoint } from './endpoint.ts';
 import { health } from './health.ts';
 import { notifications } from './notifications.ts';
+import { openapi } from './openapi.ts';
 import { organizations } from './organizations.ts';
 import { proxies } from './proxies.ts';
 import { records } from './records.ts';
@@ -24,6 +25,7 @@ import { workflow } from './workflow.ts';
 export const endpoints = {
   auth,
   health,
+  openapi,
   account,
   organizations,
   notifications,

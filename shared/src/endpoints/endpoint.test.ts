@@ -17,13 +17,13 @@ describe('endpointPath', () => {
 });
 
 describe('the endpoint table', () => {
-  it('declares each method and path once, all under /api/ with the trailing slash', () => {
+  it('declares each method and path once, all under /api/ with the trailing slash (a file name without)', () => {
     const all = listEndpoints();
     const keys = all.map(({ endpoint: e }) => `${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const { endpoint: e } of all) {
       if (e.path === '/cas/slo/') continue;
-      expect(e.path).toMatch(/^\/api\/.*\/$/);
+      expect(e.path).toMatch(/^\/api\/.*(\/|\.json)$/);
     }
     expect(pathParamNames('/api/banks/:bankCode/branches/choice/')).toEqual(['bankCode']);
   });
