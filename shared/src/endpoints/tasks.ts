@@ -1,4 +1,5 @@
 // The tasks module's endpoints (api/src/modules/tasks/). Types still to be named: see docs/structure.md.
+import type { TApprovalRequest, TTask } from '../contracts/tasks.ts';
 import { endpoint, io } from './endpoint.ts';
 
 export const tasks = {
@@ -12,10 +13,10 @@ export const tasks = {
   getTaskTasksForm: endpoint('get', '/api/task/tasks/:id/form/', io<{ answer: unknown }>()),
   getTaskTasksNodes: endpoint('get', '/api/task/tasks/:id/nodes/', io<{ answer: unknown }>()),
   getTaskTasksUndoInfo: endpoint('get', '/api/task/tasks/:id/undo-info/', io<{ answer: unknown }>()),
-  postTaskTasksNodesApproval: endpoint(
+  approveNode: endpoint(
     'post',
     '/api/task/tasks/:id/nodes/:nodeId/approval/',
-    io<{ answer: unknown }>(),
+    io<{ body: TApprovalRequest; answer: TTask }>(),
   ),
   postTaskTasksNodesUndo: endpoint(
     'post',
