@@ -17,8 +17,8 @@ export type Caller = 'user' | 'public' | 'service';
 
 export interface EndpointOptions {
   readonly caller?: Caller;
-  /** A permission every caller needs, checked before the input is parsed (403 before 400). */
-  readonly permission?: Permission;
+  /** A permission every caller needs (of a list, any one), checked before the input is parsed (403 before 400). */
+  readonly permission?: Permission | readonly Permission[];
   /** Staff (or a superuser) only, checked before the input is parsed. */
   readonly staff?: true;
 }
