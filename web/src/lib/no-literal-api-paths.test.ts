@@ -61,15 +61,6 @@ const NOT_YET_MIGRATED = new Set([
   'web/src/features/tasks/api/undo-node.ts',
   'web/src/features/tasks/api/withdraw-task.ts',
   'web/src/features/vacations/api/get-leave.ts',
-  'web/src/features/workflow-admin/api/delete-node.ts',
-  'web/src/features/workflow-admin/api/delete-workflow.ts',
-  'web/src/features/workflow-admin/api/get-nodes.ts',
-  'web/src/features/workflow-admin/api/get-workflow-choices.ts',
-  'web/src/features/workflow-admin/api/get-workflow-nodes.ts',
-  'web/src/features/workflow-admin/api/get-workflow.ts',
-  'web/src/features/workflow-admin/api/get-workflows.ts',
-  'web/src/features/workflow-admin/api/save-node.ts',
-  'web/src/features/workflow-admin/api/save-workflow.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {
