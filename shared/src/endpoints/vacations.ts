@@ -1,19 +1,37 @@
-// The vacations module's endpoints (api/src/modules/vacations/). Types still to be named: see docs/structure.md.
+// The vacations module's endpoints (api/src/modules/vacations/): leave taken and paid leave left.
+import type { TPaidLeaveEndDate, TPaidLeaveStatus, TVacation } from '../contracts/vacations.ts';
 import { endpoint, io } from './endpoint.ts';
 
+/** Whose leave: the caller's own unless a permitted viewer names an employee. */
+interface LeaveOwnerQuery {
+  employee?: number;
+}
+
 export const vacations = {
-  getEmployeesVacationsYearMonthOne: endpoint(
+  employeeMonth: endpoint(
     'get',
     '/api/employees/:code/vacations/year/:year/month/:month/',
-    io<{ answer: unknown }>(),
+    io<{ answer: TVacation[] }>(),
   ),
-  getVacations: endpoint('get', '/api/vacations/', io<{ answer: unknown }>()),
-  getVacationsYearOne: endpoint('get', '/api/vacations/year/:year/', io<{ answer: unknown }>()),
-  getVacationsYearMonthOne: endpoint(
+  mine: endpoint('get', '/api/vacations/', io<{ query: LeaveOwnerQuery; answer: TVacation[] }>()),
+  mineInYear: endpoint(
+    'get',
+    '/api/vacations/year/:year/',
+    io<{ query: LeaveOwnerQuery; answer: TVacation[] }>(),
+  ),
+  mineInMonth: endpoint(
     'get',
     '/api/vacations/year/:year/month/:month/',
-    io<{ answer: unknown }>(),
+    io<{ query: LeaveOwnerQuery; answer: TVacation[] }>(),
   ),
-  getPaidVacationStatus: endpoint('get', '/api/paid-vacation/status/', io<{ answer: unknown }>()),
-  getPaidVacationEndDate: endpoint('get', '/api/paid-vacation/end-date/', io<{ answer: unknown }>()),
+  paidLeaveStatus: endpoint(
+    'get',
+    '/api/paid-vacation/status/',
+    io<{ query: LeaveOwnerQuery; answer: TPaidLeaveStatus }>(),
+  ),
+  paidLeaveEndDate: endpoint(
+    'get',
+    '/api/paid-vacation/end-date/',
+    io<{ query: LeaveOwnerQuery; answer: TPaidLeaveEndDate }>(),
+  ),
 } as const;
