@@ -60,7 +60,6 @@ const NOT_YET_MIGRATED = new Set([
   'web/src/features/tasks/api/search-choices.ts',
   'web/src/features/tasks/api/undo-node.ts',
   'web/src/features/tasks/api/withdraw-task.ts',
-  'web/src/features/vacations/api/get-leave.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {
