@@ -1,5 +1,6 @@
 // What an API module declares next to its router, and how app.ts mounts it.
 import type { Router, RequestHandler } from 'express';
+import type { Endpoint } from '@portal/shared/endpoints/endpoint';
 import type { ChangeFeed } from './cache/change-feed.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -30,6 +31,33 @@ export interface ApiModule {
    */
   readonly prefixes: readonly string[];
   router(deps: ModuleDeps): Router;
+}
+
+/**
+ * A module whose routes are entries of the endpoint table: its prefixes come from their paths, so a
+ * new entry needs no second spelling here.
+ */
+export function moduleOf(
+  name: string,
+  area: Readonly<Record<string, Endpoint>>,
+  router: (deps: ModuleDeps) => Router,
+  base = '/api',
+): ApiModule {
+  return { name, prefixes: prefixesOf(Object.values(area), base), router };
+}
+
+/**
+ * Each path's literal start up to its first parameter (a literal path without its trailing slash,
+ * which callers may leave out), less those a shorter one already covers.
+ */
+export function prefixesOf(list: readonly Endpoint[], base = '/api'): string[] {
+  const starts = list.map(({ path }) => {
+    const relative = path.slice(base.length);
+    const param = relative.indexOf('/:');
+    return param === -1 ? relative.replace(/(.)\/$/, '$1') : relative.slice(0, param + 1);
+  });
+  const unique = [...new Set(starts)].sort((a, b) => a.length - b.length);
+  return unique.filter((start, i) => !unique.slice(0, i).some((shorter) => start.startsWith(shorter)));
 }
 
 /** A mounted module, as route-table.ts finds it on the gate that app.ts mounts. */

@@ -32,6 +32,7 @@ import { devicesModule } from './modules/devices/devices.routes.ts';
 import { registerExpenseKind } from './modules/expense/expense-kind.ts';
 import { healthModule } from './modules/health/health.routes.ts';
 import { notificationsModule } from './modules/notifications/notifications.routes.ts';
+import { openapiModule } from './modules/openapi/openapi.routes.ts';
 import { organizationsModule } from './modules/organizations/organizations.routes.ts';
 import { QUEUE_BOARD_PATH, queueBoard } from './modules/outbox/queue-board.ts';
 import { proxiesModule } from './modules/proxies/proxies.routes.ts';
@@ -71,6 +72,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const API_MODULES: readonly ApiModule[] = [
   healthModule,
+  openapiModule,
   authModule,
   accountModule,
   organizationsModule,

@@ -30,10 +30,13 @@ function pathsOf(raw: Layer['rawPath']): string[] {
   });
 }
 
-/** `/api` + `/task/tasks/:id` → `/api/task/tasks/:id/` (the API is called with the trailing slash). */
+/**
+ * `/api` + `/task/tasks/:id` → `/api/task/tasks/:id/` (the API is called with the trailing slash);
+ * a file name (`/openapi.json`) is called without.
+ */
 function join(base: string, path: string): string {
   const full = `${base}/${path}`.replace(/\/{2,}/g, '/');
-  return full.endsWith('/') ? full : `${full}/`;
+  return full.endsWith('/') || /\.\w+$/.test(full) ? full : `${full}/`;
 }
 
 function walk(stack: readonly Layer[], base: string, module: string, out: RouteEntry[]): void {

@@ -4,6 +4,8 @@
 // That user must be refused (403, or 404 where the record is hidden), and write nothing; where the
 // permission only shapes the answer (a `can_edit` flag) their answer must differ from the
 // superuser's. New routes join the walk by themselves; a new kind of path id needs a line in `idFor`.
+import { listEndpoints } from '@portal/shared/endpoints/all';
+import { endpointPath, pathParamNames, type ParamsOf } from '@portal/shared/endpoints/endpoint';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,11 +107,22 @@ function idFor(param: string, before: string): string {
   return id;
 }
 
+const declared = new Map(
+  listEndpoints().map(({ endpoint }) => [`${endpoint.method} ${endpoint.path}`, endpoint]),
+);
+
+/** The route's path from its entry in the endpoint table, each parameter naming a demo record. */
 function urlOf(route: RouteEntry): string {
-  const segments = route.path.split('/');
-  const path = segments
-    .map((segment, i) => (segment.startsWith(':') ? idFor(segment.slice(1), segments[i - 1]!) : segment))
-    .join('/');
+  const entry = declared.get(`${route.method} ${route.path}`);
+  if (!entry) throw new Error(`${route.method} ${route.path} is not in the endpoint table`);
+  const segments = entry.path.split('/');
+  const params = Object.fromEntries(
+    pathParamNames(entry.path).map((name) => [
+      name,
+      idFor(name, segments[segments.indexOf(`:${name}`) - 1]!),
+    ]),
+  );
+  const path = endpointPath(entry, params as ParamsOf<typeof entry>);
   // The month's lists take it from the query.
   return route.method === 'get' ? `${path}?year=${ids.year}&month=${ids.month}` : path;
 }

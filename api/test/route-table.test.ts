@@ -1,6 +1,7 @@
 // The route table is read from the app's routers: it lists known routes, and exactly as many as the
 // modules register.
 import express from 'express';
+import { listEndpoints } from '@portal/shared/endpoints/all';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
@@ -45,5 +46,22 @@ describe('listRoutes', () => {
     const registered = spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
     expect(registered).toBeGreaterThan(50);
     expect(listRoutes(app)).toHaveLength(registered);
+  });
+});
+
+describe('the endpoint table (shared/src/endpoints/)', () => {
+  it('declares every mounted route under its module, and declares nothing that is not mounted', () => {
+    const mounted = listRoutes(build()).map((r) => `${r.module} ${r.method} ${r.path}`);
+    const declared = listEndpoints().map(
+      ({ module, endpoint }) => `${module} ${endpoint.method} ${endpoint.path}`,
+    );
+    expect(
+      mounted.filter((route) => !declared.includes(route)),
+      'mounted but not declared',
+    ).toEqual([]);
+    expect(
+      declared.filter((route) => !mounted.includes(route)),
+      'declared but not mounted',
+    ).toEqual([]);
   });
 });

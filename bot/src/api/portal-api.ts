@@ -15,7 +15,9 @@ import {
   type TBotLarkUsersSaved,
 } from '@portal/shared/contracts/bot-lark-users';
 import { ZTask, type TApprovalRequest, type TTask } from '@portal/shared/contracts/tasks';
-import { serviceCall, type ServiceEndpoint } from './service-call.ts';
+import { bot } from '@portal/shared/endpoints/bot';
+import { tasks } from '@portal/shared/endpoints/tasks';
+import { callEndpoint, type ServiceEndpoint } from './service-call.ts';
 
 export interface PortalApi {
   taskCard(taskId: number): Promise<TBotTaskCard>;
@@ -29,17 +31,22 @@ export interface PortalApi {
 
 export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
   return {
-    taskCard: (taskId) => serviceCall(endpoint, ZBotTaskCard, 'GET', `/bot/tasks/${taskId}/card/`),
-    cardMessages: (taskId) =>
-      serviceCall(endpoint, ZBotCardMessages, 'GET', `/bot/tasks/${taskId}/card-messages/`),
+    taskCard: (taskId) => callEndpoint(endpoint, bot.taskCard, ZBotTaskCard, { id: taskId }),
+    cardMessages: (taskId) => callEndpoint(endpoint, bot.cardMessages, ZBotCardMessages, { id: taskId }),
     recordCardMessage: (message) =>
-      serviceCall(endpoint, ZBotCardRecorded, 'POST', '/bot/card-messages/', { body: message }),
+      callEndpoint(endpoint, bot.recordCardMessage, ZBotCardRecorded, {}, { body: message }),
     saveLarkUsers: (users) =>
-      serviceCall(endpoint, ZBotLarkUsersSaved, 'POST', '/bot/lark-users/', { body: { users } }),
+      callEndpoint(endpoint, bot.saveLarkUsers, ZBotLarkUsersSaved, {}, { body: { users: [...users] } }),
     act: (openId, taskId, nodeId, body) =>
-      serviceCall(endpoint, ZTask, 'POST', `/task/tasks/${taskId}/nodes/${nodeId}/approval/`, {
-        body,
-        openId,
-      }),
+      callEndpoint(
+        endpoint,
+        tasks.approveNode,
+        ZTask,
+        { id: taskId, nodeId },
+        {
+          body,
+          openId,
+        },
+      ),
   };
 }

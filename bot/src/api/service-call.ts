@@ -2,6 +2,7 @@
 // service credential, optionally acting for the Lark user who clicked a card, and the answer checked
 // against the shared contract. portal-api.ts, reminders-api.ts and push-devices.ts are built on it.
 import type { z } from 'zod';
+import { endpointPath, type BodyOf, type Endpoint, type ParamsOf } from '@portal/shared/endpoints/endpoint';
 import { LARK_OPEN_ID_HEADER, SERVICE_AUTH_SCHEME } from '@portal/shared/contracts/bot-jobs';
 
 /** A refusal from the API: status and `detail` (Japanese, shown on the card as it is). */
@@ -62,4 +63,20 @@ export async function serviceCall<S extends z.ZodType>(
     throw new ApiRefused(res.status, typeof detail === 'string' ? detail : res.statusText, json);
   }
   return schema.parse(json);
+}
+
+/**
+ * Calls an entry of the endpoint table (shared/src/endpoints/), its path filled in from `params`; the
+ * answer is still checked against `schema`, since the bot trusts nothing it did not parse.
+ */
+export function callEndpoint<E extends Endpoint, S extends z.ZodType>(
+  endpoint: ServiceEndpoint,
+  entry: E,
+  schema: S,
+  params: ParamsOf<E>,
+  options: { body?: BodyOf<E>; openId?: string } = {},
+): Promise<z.output<S>> {
+  if (entry.method !== 'get' && entry.method !== 'post') throw new Error(`the bot sends no ${entry.method}`);
+  const path = endpointPath(entry, params).replace(/^\/api/, '');
+  return serviceCall(endpoint, schema, entry.method === 'get' ? 'GET' : 'POST', path, options);
 }

@@ -4,7 +4,8 @@ import {
   ZBotUnsubmittedAttendance,
   type TBotUnsubmittedAttendance,
 } from '@portal/shared/contracts/bot-reminders';
-import { serviceCall, type ServiceEndpoint } from '../api/service-call.ts';
+import { bot } from '@portal/shared/endpoints/bot';
+import { callEndpoint, type ServiceEndpoint } from '../api/service-call.ts';
 import type { YearMonth } from './reminder-days.ts';
 
 export interface RemindersApi {
@@ -15,20 +16,10 @@ export interface RemindersApi {
 export function apiReminders(endpoint: ServiceEndpoint): RemindersApi {
   return {
     async businessDays({ year, month }) {
-      const { dates } = await serviceCall(
-        endpoint,
-        ZBotBusinessDays,
-        'GET',
-        `/bot/business-days/${year}/${month}/`,
-      );
+      const { dates } = await callEndpoint(endpoint, bot.businessDays, ZBotBusinessDays, { year, month });
       return dates;
     },
     unsubmitted: ({ year, month }) =>
-      serviceCall(
-        endpoint,
-        ZBotUnsubmittedAttendance,
-        'GET',
-        `/bot/attendance/unsubmitted/${year}/${month}/`,
-      ),
+      callEndpoint(endpoint, bot.unsubmittedAttendance, ZBotUnsubmittedAttendance, { year, month }),
   };
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TChoice } from '@portal/shared/contracts/choices';
+import { proxies } from '@portal/shared/endpoints/proxies';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** GET approvers/choice/?query= — the users who may be named as an approver or a proxy. */
 export const searchApprovers = (query: string) =>
-  api.get<TChoice[]>('/approvers/choice/', { query: { query: query || undefined } });
+  api.call(proxies.approverChoices, {}, undefined, { query: { query: query || undefined } });
 
 export const approversQueryOptions = (query: string) =>
   queryOptions({

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { endpointPath, type AnswerOf, type Endpoint, type ParamsOf } from '@portal/shared/endpoints/endpoint';
 
 export interface RecordedRequest {
   method: string;
@@ -42,4 +43,20 @@ export function mockFetch(routes: Record<string, Reply>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };
+}
+
+type TypedReply<T> =
+  | { status?: number; body?: T | { detail: string } | Record<string, string[]> }
+  | ((request: RecordedRequest) => { status?: number; body?: unknown });
+
+/**
+ * One mockFetch route keyed by an entry of the endpoint table, its body typed by the entry's answer:
+ * `mockFetch({ ...reply(notifications.list, {}, { body: page }) })`.
+ */
+export function reply<E extends Endpoint>(
+  entry: E,
+  params: ParamsOf<E>,
+  answer: TypedReply<AnswerOf<E>>,
+): Record<string, Reply> {
+  return { [`${entry.method.toUpperCase()} ${endpointPath(entry, params)}`]: answer };
 }

@@ -1,8 +1,6 @@
-import { Router, type RequestHandler } from 'express';
-import type { ApiModule } from '../../api-module.ts';
-import { contextOf } from '../../middleware/authenticate.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { parseId } from '../../middleware/validate.ts';
+import { company } from '@portal/shared/endpoints/company';
+import { moduleOf } from '../../api-module.ts';
+import { endpointRouter, route } from '../../http/route.ts';
 import {
   addCalendarFile,
   deleteCalendarFile,
@@ -12,48 +10,19 @@ import {
 } from './company-calendar.service.ts';
 import { getCompanyInfo } from './company.service.ts';
 
-export const companyModule: ApiModule = {
-  name: 'company',
-  prefixes: ['/master/company/'],
-  router: companyRouter,
-};
-
-function companyRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
-  const router = Router();
-  // Spec §7.9 writes these without a trailing slash; Express answers both forms.
-  router
-    .route('/master/company/info')
-    .get(requireAuth, async (req, res) => {
-      res.json(await getCompanyInfo({ ctx: contextOf(req) }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/master/company/calendar')
-    .get(requireAuth, async (req, res) => {
-      res.json(await getCompanyCalendar({ ctx: contextOf(req) }));
-    })
-    .put(requireAuth, async (req, res) => {
-      res.json(await updateCompanyCalendar({ ctx: contextOf(req), input: { body: req.body } }));
-    })
-    .patch(requireAuth, async (req, res) => {
-      res.json(await patchCompanyCalendar({ ctx: contextOf(req), input: { body: req.body } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/master/company/calendar/files')
-    .post(requireAuth, async (req, res) => {
-      res.status(201).json(await addCalendarFile({ ctx: contextOf(req), input: { body: req.body } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/master/company/calendar/files/:id')
-    .delete(requireAuth, async (req, res) => {
-      await deleteCalendarFile({ ctx: contextOf(req), input: { id: parseId(req.params.id) } });
-      res.status(204).end();
-    })
-    .all(methodNotAllowed);
-  return router;
-}
+// Spec §7.9 writes these without a trailing slash; Express answers both forms. The calendar's
+// service parses the bodies itself, after the permission the table declares.
+export const companyModule = moduleOf('company', company, (deps) => {
+  const on = endpointRouter(deps);
+  route(on, company.info, {}, ({ ctx }) => getCompanyInfo({ ctx }));
+  route(on, company.calendar, {}, ({ ctx }) => getCompanyCalendar({ ctx }));
+  route(on, company.replaceCalendar, {}, ({ ctx, body }) => updateCompanyCalendar({ ctx, input: { body } }));
+  route(on, company.patchCalendar, {}, ({ ctx, body }) => patchCompanyCalendar({ ctx, input: { body } }));
+  route(on, company.addCalendarFile, { status: 201 }, ({ ctx, body }) =>
+    addCalendarFile({ ctx, input: { body } }),
+  );
+  route(on, company.deleteCalendarFile, { status: 204 }, ({ ctx, params }) =>
+    deleteCalendarFile({ ctx, input: params }),
+  );
+  return on.router;
+});

@@ -1,27 +1,22 @@
 // Public liveness and readiness in one: 200 only when the database answers. Load balancers and the
 // test harness poll it; it says nothing about the deployment beyond "ok".
-import { Router } from 'express';
-import type { ApiModule } from '../../api-module.ts';
-import type { Db } from '../../db/client.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
+import { health, type THealth } from '@portal/shared/endpoints/health';
+import { moduleOf } from '../../api-module.ts';
+import { endpointRouter, route } from '../../http/route.ts';
 import { requestLog } from '../../middleware/request-logger.ts';
 import { pingDatabase } from './health.repository.ts';
 
-export const healthModule: ApiModule = { name: 'health', prefixes: ['/health'], router: healthRouter };
-
-function healthRouter({ db }: { db: Db }): Router {
-  const router = Router();
-  router
-    .route('/health')
-    .get(async (req, res) => {
-      try {
-        await pingDatabase(db);
-        res.json({ status: 'ok' });
-      } catch (error) {
-        requestLog(req).error({ err: error }, 'health check: database unreachable');
-        res.status(503).json({ status: 'unavailable' });
-      }
-    })
-    .all(methodNotAllowed);
-  return router;
-}
+export const healthModule = moduleOf('health', health, (deps) => {
+  const on = endpointRouter(deps);
+  route(on, health.check, {}, async ({ req, res }): Promise<THealth> => {
+    try {
+      await pingDatabase(deps.db);
+      return { status: 'ok' };
+    } catch (error) {
+      requestLog(req).error({ err: error }, 'health check: database unreachable');
+      res.status(503);
+      return { status: 'unavailable' };
+    }
+  });
+  return on.router;
+});

@@ -1,22 +1,10 @@
-import { Router, type RequestHandler } from 'express';
-import type { ApiModule } from '../../api-module.ts';
-import { contextOf } from '../../middleware/authenticate.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
+import { organizations } from '@portal/shared/endpoints/organizations';
+import { moduleOf } from '../../api-module.ts';
+import { endpointRouter, route } from '../../http/route.ts';
 import { listOrganizations } from './organizations.service.ts';
 
-export const organizationsModule: ApiModule = {
-  name: 'organizations',
-  prefixes: ['/organizations'],
-  router: organizationsRouter,
-};
-
-function organizationsRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
-  const router = Router();
-  router
-    .route('/organizations')
-    .get(requireAuth, async (req, res) => {
-      res.json(await listOrganizations({ ctx: contextOf(req) }));
-    })
-    .all(methodNotAllowed);
-  return router;
-}
+export const organizationsModule = moduleOf('organizations', organizations, (deps) => {
+  const on = endpointRouter(deps);
+  route(on, organizations.list, {}, ({ ctx }) => listOrganizations({ ctx }));
+  return on.router;
+});

@@ -1,56 +1,27 @@
-import { Router, type RequestHandler } from 'express';
 import { ZChoiceQuery } from '@portal/shared/contracts/choices';
 import { ZProxyListQuery } from '@portal/shared/contracts/proxies';
-import type { ApiModule } from '../../api-module.ts';
-import { contextOf } from '../../middleware/authenticate.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { parseId, parseQuery } from '../../middleware/validate.ts';
+import { proxies } from '@portal/shared/endpoints/proxies';
+import { moduleOf } from '../../api-module.ts';
+import { endpointRouter, route } from '../../http/route.ts';
 import { pageEnvelope } from '../../pagination.ts';
 import { approverChoices } from './approver-choices.ts';
 import { createProxy, deleteProxy, getProxy, listProxies, replaceProxy } from './proxies.service.ts';
 
-export const proxiesModule: ApiModule = {
-  name: 'proxies',
-  prefixes: ['/account/proxies', '/approvers/'],
-  router: proxiesRouter,
-};
-
-function proxiesRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
-  const router = Router();
-
-  router
-    .route('/account/proxies')
-    .get(requireAuth, async (req, res) => {
-      const input = parseQuery(ZProxyListQuery, req);
-      const page = await listProxies({ ctx: contextOf(req), input });
-      res.json(pageEnvelope(req, { number: input.page, filters: {}, ...page }));
-    })
-    .post(requireAuth, async (req, res) => {
-      res.status(201).json(await createProxy({ ctx: contextOf(req), input: req.body }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/account/proxies/:id')
-    .get(requireAuth, async (req, res) => {
-      res.json(await getProxy({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
-    })
-    .put(requireAuth, async (req, res) => {
-      const id = parseId(req.params.id);
-      res.json(await replaceProxy({ ctx: contextOf(req), input: { id, body: req.body } }));
-    })
-    .delete(requireAuth, async (req, res) => {
-      await deleteProxy({ ctx: contextOf(req), input: { id: parseId(req.params.id) } });
-      res.status(204).end();
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/approvers/choice')
-    .get(requireAuth, async (req, res) => {
-      res.json(await approverChoices({ ctx: contextOf(req), input: parseQuery(ZChoiceQuery, req) }));
-    })
-    .all(methodNotAllowed);
-
-  return router;
-}
+// The writes hand the body to the service as sent: it parses it after its own checks.
+export const proxiesModule = moduleOf('proxies', proxies, (deps) => {
+  const on = endpointRouter(deps);
+  route(on, proxies.list, { query: ZProxyListQuery }, async ({ ctx, query, req }) => {
+    const page = await listProxies({ ctx, input: query });
+    return pageEnvelope(req, { number: query.page, filters: {}, ...page });
+  });
+  route(on, proxies.create, { status: 201 }, ({ ctx, body }) => createProxy({ ctx, input: body }));
+  route(on, proxies.get, {}, ({ ctx, params }) => getProxy({ ctx, input: params }));
+  route(on, proxies.replace, {}, ({ ctx, params, body }) =>
+    replaceProxy({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, proxies.delete, { status: 204 }, ({ ctx, params }) => deleteProxy({ ctx, input: params }));
+  route(on, proxies.approverChoices, { query: ZChoiceQuery }, ({ ctx, query }) =>
+    approverChoices({ ctx, input: query }),
+  );
+  return on.router;
+});

@@ -1,9 +1,7 @@
-import { Router, type RequestHandler } from 'express';
 import { ZLeaveOwnerQuery } from '@portal/shared/contracts/vacations';
-import type { ApiModule } from '../../api-module.ts';
-import { contextOf } from '../../middleware/authenticate.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { parseQuery } from '../../middleware/validate.ts';
+import { vacations } from '@portal/shared/endpoints/vacations';
+import { moduleOf } from '../../api-module.ts';
+import { endpointRouter, route } from '../../http/route.ts';
 import { NotFound } from '../../errors.ts';
 import { listEmployeeVacations, myPaidLeave, myPaidLeaveEndDate, myVacations } from './vacations.service.ts';
 
@@ -21,66 +19,36 @@ function yearOf(year: string | string[] | undefined): number {
   return y;
 }
 
-export const vacationsModule: ApiModule = {
-  name: 'vacations',
-  prefixes: ['/employees/', '/paid-vacation/', '/vacations/'],
-  router: vacationsRouter,
-};
-
-function vacationsRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
-  const router = Router();
-
-  router
-    .route('/employees/:code/vacations/year/:year/month/:month')
-    .get(requireAuth, async (req, res) => {
-      const code = req.params.code;
-      if (typeof code !== 'string' || code.length > 20) throw new NotFound();
-      const input = { code, ...yearMonth(req.params.year, req.params.month) };
-      res.json(await listEmployeeVacations({ ctx: contextOf(req), input }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/vacations')
-    .get(requireAuth, async (req, res) => {
-      const { employee } = parseQuery(ZLeaveOwnerQuery, req);
-      res.json(await myVacations({ ctx: contextOf(req), input: { employee } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/vacations/year/:year')
-    .get(requireAuth, async (req, res) => {
-      const year = yearOf(req.params.year);
-      const { employee } = parseQuery(ZLeaveOwnerQuery, req);
-      res.json(await myVacations({ ctx: contextOf(req), input: { employee, year } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/vacations/year/:year/month/:month')
-    .get(requireAuth, async (req, res) => {
-      const { year, month } = yearMonth(req.params.year, req.params.month);
-      const { employee } = parseQuery(ZLeaveOwnerQuery, req);
-      res.json(await myVacations({ ctx: contextOf(req), input: { employee, year, month } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/paid-vacation/status')
-    .get(requireAuth, async (req, res) => {
-      const { employee } = parseQuery(ZLeaveOwnerQuery, req);
-      res.json(await myPaidLeave({ ctx: contextOf(req), input: { employee } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/paid-vacation/end-date')
-    .get(requireAuth, async (req, res) => {
-      const { employee } = parseQuery(ZLeaveOwnerQuery, req);
-      res.json(await myPaidLeaveEndDate({ ctx: contextOf(req), input: { employee } }));
-    })
-    .all(methodNotAllowed);
-
-  return router;
-}
+export const vacationsModule = moduleOf('vacations', vacations, (deps) => {
+  const on = endpointRouter(deps);
+  const query = ZLeaveOwnerQuery;
+  const employeeMonth = ({ code, year, month }: { code: string; year: string; month: string }) => {
+    if (code.length > 20) throw new NotFound();
+    return { code, ...yearMonth(year, month) };
+  };
+  route(on, vacations.employeeMonth, { params: employeeMonth }, ({ ctx, params }) =>
+    listEmployeeVacations({ ctx, input: params }),
+  );
+  route(on, vacations.mine, { query }, ({ ctx, query: { employee } }) =>
+    myVacations({ ctx, input: { employee } }),
+  );
+  route(
+    on,
+    vacations.mineInYear,
+    { params: ({ year }) => ({ year: yearOf(year) }), query },
+    ({ ctx, params, query: { employee } }) => myVacations({ ctx, input: { employee, year: params.year } }),
+  );
+  route(
+    on,
+    vacations.mineInMonth,
+    { params: ({ year, month }) => yearMonth(year, month), query },
+    ({ ctx, params, query: { employee } }) => myVacations({ ctx, input: { employee, ...params } }),
+  );
+  route(on, vacations.paidLeaveStatus, { query }, ({ ctx, query: { employee } }) =>
+    myPaidLeave({ ctx, input: { employee } }),
+  );
+  route(on, vacations.paidLeaveEndDate, { query }, ({ ctx, query: { employee } }) =>
+    myPaidLeaveEndDate({ ctx, input: { employee } }),
+  );
+  return on.router;
+});

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TBusinessDays } from '@portal/shared/contracts/calendar';
+import { calendar } from '@portal/shared/endpoints/calendar';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** The month's 所定労働日, 'YYYY-MM-DD' (spec §7.4 task/business-days). */
 export const getBusinessDays = (year: number, month: number) =>
-  api.get<TBusinessDays>(`/task/business-days/${year}/${month}/`);
+  api.call(calendar.businessDays, { year, month });
 
 export const businessDaysQueryOptions = (year: number, month: number) =>
   queryOptions({

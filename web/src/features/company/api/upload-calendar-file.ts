@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCalendarFile, TCalendarFileUpload } from '@portal/shared/contracts/calendar';
+import type { TCalendarFileUpload } from '@portal/shared/contracts/calendar';
+import { company } from '@portal/shared/endpoints/company';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** One calendar image, as the spec's upload string. */
 export const uploadCalendarFile = (input: TCalendarFileUpload) =>
-  api.post<TCalendarFile>('/master/company/calendar/files/', input);
+  api.call(company.addCalendarFile, {}, input);
 
 export const useUploadCalendarFile = () => {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { TNotification } from '@portal/shared/contracts/notifications';
-import type { TPage } from '@portal/shared/contracts/pagination';
+import { notifications } from '@portal/shared/endpoints/notifications';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 export const getNotifications = ({ isRead, page }: { isRead: boolean; page: number }) =>
-  api.get<TPage<TNotification>>('/notifications/', { query: { is_read: isRead, page } });
+  api.call(notifications.list, {}, undefined, { query: { is_read: isRead, page } });
 
 /** One page of the unread or read list; page 1 of the unread list also gives the bell its count. */
 export const notificationsQueryOptions = (isRead: boolean, page = 1) =>

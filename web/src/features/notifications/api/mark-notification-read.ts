@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TNotification } from '@portal/shared/contracts/notifications';
+import { notifications } from '@portal/shared/endpoints/notifications';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 export const markNotificationRead = ({ id, isRead }: { id: number; isRead: boolean }) =>
-  api.put<TNotification>(`/notifications/${id}/read/`, { notification_id: id, is_read: isRead });
+  api.call(notifications.markRead, { id }, { notification_id: id, is_read: isRead });
 
 export const useMarkNotificationRead = () => {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { proxies } from '@portal/shared/endpoints/proxies';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** DELETE account/proxies/{id}/ */
-export const deleteProxy = (id: number) => api.delete<void>(`/account/proxies/${id}/`);
+export const deleteProxy = (id: number) => api.call(proxies.delete, { id });
 
 export const useDeleteProxy = () => {
   const queryClient = useQueryClient();

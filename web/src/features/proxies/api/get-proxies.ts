@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPage } from '@portal/shared/contracts/pagination';
-import type { TProxy } from '@portal/shared/contracts/proxies';
+import { proxies } from '@portal/shared/endpoints/proxies';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** GET account/proxies/?page=N — the caller's proxies and where the caller stands in. */
-export const getProxies = (page: number) => api.get<TPage<TProxy>>('/account/proxies/', { query: { page } });
+export const getProxies = (page: number) => api.call(proxies.list, {}, undefined, { query: { page } });
 
 export const proxiesQueryOptions = (page: number) =>
   queryOptions({

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPaidLeaveStatus, TVacation } from '@portal/shared/contracts/vacations';
+import { vacations } from '@portal/shared/endpoints/vacations';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** GET vacations/ — my whole leave history, earliest first. */
-export const getVacations = () => api.get<TVacation[]>('/vacations/');
+export const getVacations = () => api.call(vacations.mine, {});
 
 /** GET paid-vacation/status/ — grants, remaining days, the next grant and the five-day obligation. */
-export const getPaidLeaveStatus = () => api.get<TPaidLeaveStatus>('/paid-vacation/status/');
+export const getPaidLeaveStatus = () => api.call(vacations.paidLeaveStatus, {});
 
 export const vacationsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.leave.history, queryFn: getVacations });

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPage } from '@portal/shared/contracts/pagination';
-import type { TNode, TNodeListQuery } from '@portal/shared/contracts/workflows';
+import type { TNodeListQuery } from '@portal/shared/contracts/workflows';
+import { workflow } from '@portal/shared/endpoints/workflow';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** GET workflow/nodes/?workflow=ID&page=N */
-export const getNodes = (query: TNodeListQuery) =>
-  api.get<TPage<TNode>>('/workflow/nodes/', { query: { ...query } });
+export const getNodes = (query: TNodeListQuery) => api.call(workflow.listNodes, {}, undefined, { query });
 
 export const nodesQueryOptions = (query: TNodeListQuery) =>
   queryOptions({

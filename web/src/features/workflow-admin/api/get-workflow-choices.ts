@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TChoice } from '@portal/shared/contracts/choices';
+import { workflow } from '@portal/shared/endpoints/workflow';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** GET workflow/forms/choice/ — every workflow, for the node list's filter. */
-export const getWorkflowChoices = () => api.get<TChoice[]>('/workflow/forms/choice/');
+export const getWorkflowChoices = () => api.call(workflow.formChoices, {});
 
 export const workflowChoicesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.workflows.choices, queryFn: getWorkflowChoices, staleTime: 60_000 });

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TNode } from '@portal/shared/contracts/workflows';
+import { workflow } from '@portal/shared/endpoints/workflow';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** GET workflow/workflows/{id}/nodes/ — a plain array. */
-export const getWorkflowNodes = (workflowId: number) =>
-  api.get<TNode[]>(`/workflow/workflows/${workflowId}/nodes/`);
+export const getWorkflowNodes = (workflowId: number) => api.call(workflow.workflowNodes, { id: workflowId });
 
 export const workflowNodesQueryOptions = (workflowId: number) =>
   queryOptions({

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TWorkflow, TWorkflowRequest } from '@portal/shared/contracts/workflows';
+import type { TWorkflowRequest } from '@portal/shared/contracts/workflows';
+import { workflow } from '@portal/shared/endpoints/workflow';
 import { invalidateWorkflows } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** POST workflow/workflows/ (no id) or PUT workflow/workflows/{id}/: the header and fields as a whole. */
 export const saveWorkflow = ({ id, body }: { id: number | null; body: TWorkflowRequest }) =>
-  id === null
-    ? api.post<TWorkflow>('/workflow/workflows/', body)
-    : api.put<TWorkflow>(`/workflow/workflows/${id}/`, body);
+  id === null ? api.call(workflow.create, {}, body) : api.call(workflow.replace, { id }, body);
 
 export const useSaveWorkflow = () => {
   const queryClient = useQueryClient();

@@ -1,0 +1,149 @@
+// Mounts one entry of the endpoint table (shared/src/endpoints/): its method and path, 405 for the
+// path's other methods, the caller check, the declared permission before any parsing (403 before 400),
+// then params, query and body parsed, and the handler's answer sent. Checks that depend on the record
+// (scope, ownership) stay in the services.
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
+import type { AnswerOf, Endpoint, Io, ParamNames } from '@portal/shared/endpoints/endpoint';
+import type { ModuleDeps } from '../api-module.ts';
+import type { RequestContext } from '../context.ts';
+import { PermissionDenied, ValidationError } from '../errors.ts';
+import { contextOf } from '../middleware/authenticate.ts';
+import { methodNotAllowed } from '../middleware/method-not-allowed.ts';
+import { parseId } from '../middleware/validate.ts';
+
+/** A module's router with what its entries' callers need. */
+export interface EndpointRouter {
+  readonly router: Router;
+  readonly requireAuth: RequestHandler;
+  readonly requireService: RequestHandler;
+  /** Where the module is mounted: the table's paths start with it. */
+  readonly base: string;
+}
+
+export function endpointRouter(
+  deps: Pick<ModuleDeps, 'requireAuth' | 'requireService'>,
+  base = '/api',
+): EndpointRouter {
+  return { router: Router(), requireAuth: deps.requireAuth, requireService: deps.requireService, base };
+}
+
+/** `id` and `…Id` are record ids (a non-number names no record: 404); the rest stay strings. */
+type ParamValue<K extends string> = K extends 'id' | `${string}Id` ? number : string;
+type DefaultParams<P extends string> = { readonly [K in ParamNames<P>]: ParamValue<K> };
+type RawParams<P extends string> = { readonly [K in ParamNames<P>]: string };
+
+export interface Schemas<P extends string, Params, Query, Body> {
+  /** Parses the path parameters when the id rule above does not fit (year and month, codes). */
+  readonly params?: (raw: RawParams<P>) => Params;
+  readonly query?: z.core.$ZodType<Query>;
+  /**
+   * Left out where the service parses the body itself after a check that depends on the record, so
+   * that check keeps coming first; the handler then gets the body as sent.
+   */
+  readonly body?: z.core.$ZodType<Body>;
+  /** The success status when it is not 200; 204 sends no body. */
+  readonly status?: 201 | 204;
+  /** The answer's contract, for the OpenAPI document (openapi.ts). */
+  readonly answer?: z.core.$ZodType;
+}
+
+/** What each mounted entry was given, for the OpenAPI document. */
+export const mountedSchemas = new Map<Endpoint, Schemas<string, unknown, unknown, unknown>>();
+
+export interface RouteInput<Params, Query, Body> {
+  /** The signed-in caller (or the bot); not for public endpoints. */
+  readonly ctx: RequestContext;
+  readonly params: Params;
+  readonly query: Query;
+  readonly body: Body;
+  readonly req: Request;
+  readonly res: Response;
+}
+
+type PathOf<E> = E extends Endpoint<infer P, Io> ? P : never;
+
+/** The methods mounted per path and router, for the path's 405. */
+const mountedMethods = new WeakMap<Router, Map<string, Set<string>>>();
+
+export function route<
+  E extends Endpoint,
+  Params = DefaultParams<PathOf<E>>,
+  Query = undefined,
+  Body = unknown,
+>(
+  on: EndpointRouter,
+  endpoint: E,
+  schemas: Schemas<PathOf<E>, Params, Query, Body>,
+  handler: (input: RouteInput<Params, Query, Body>) => Promise<AnswerOf<E>> | AnswerOf<E>,
+): void {
+  if (!endpoint.path.startsWith(`${on.base}/`))
+    throw new Error(`route: ${endpoint.path} is not under ${on.base}`);
+  const path = endpoint.path.slice(on.base.length).replace(/(.)\/$/, '$1');
+  const methods = methodsAt(on.router, path);
+  mountedSchemas.set(endpoint, schemas as Schemas<string, unknown, unknown, unknown>);
+  methods.add(endpoint.method.toUpperCase());
+
+  const caller: RequestHandler[] =
+    endpoint.caller === 'public' ? [] : [endpoint.caller === 'service' ? on.requireService : on.requireAuth];
+  const handle: RequestHandler = async (req, res) => {
+    if (endpoint.staff) {
+      const { user } = contextOf(req);
+      if (!user.isStaff && !user.isSuperuser) throw new PermissionDenied();
+    }
+    if (endpoint.permission) await contextOf(req).require(endpoint.permission);
+    const raw = req.params as Record<string, string>;
+    const params = (schemas.params ? schemas.params(raw as RawParams<PathOf<E>>) : idParams(raw)) as Params;
+    const query = (schemas.query ? parse(schemas.query, req.query) : undefined) as Query;
+    const body = (schemas.body ? parse(schemas.body, req.body ?? {}) : req.body) as Body;
+    const input: RouteInput<Params, Query, Body> = {
+      get ctx() {
+        return contextOf(req);
+      },
+      params,
+      query,
+      body,
+      req,
+      res,
+    };
+    const answer = await handler(input);
+    if (res.headersSent) return;
+    if (schemas.status) res.status(schemas.status);
+    if (schemas.status === 204) res.end();
+    else res.json(answer);
+  };
+  on.router.route(path)[endpoint.method](...caller, handle);
+}
+
+function methodsAt(router: Router, path: string): Set<string> {
+  let paths = mountedMethods.get(router);
+  if (!paths) mountedMethods.set(router, (paths = new Map()));
+  let methods = paths.get(path);
+  if (!methods) {
+    const known = (methods = new Set());
+    paths.set(path, known);
+    // First on the path's routes, so it sees every request for the path; it lets through the methods
+    // mounted by the time the request comes (HEAD rides on GET, as Express does).
+    router.route(path).all((req, res, next) => {
+      const method = req.method === 'HEAD' && !known.has('HEAD') ? 'GET' : req.method;
+      if (known.has(method)) next();
+      else methodNotAllowed(req, res, next);
+    });
+  }
+  return methods;
+}
+
+function idParams(raw: Record<string, string>): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(raw).map(([name, value]) => [
+      name,
+      name === 'id' || name.endsWith('Id') ? parseId(value) : value,
+    ]),
+  );
+}
+
+function parse<T>(schema: z.core.$ZodType<T>, value: unknown): T {
+  const result = z.safeParse(schema, value);
+  if (!result.success) throw ValidationError.fromZod(result.error);
+  return result.data as T;
+}

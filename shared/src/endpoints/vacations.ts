@@ -1,0 +1,37 @@
+// The vacations module's endpoints (api/src/modules/vacations/): leave taken and paid leave left.
+import type { TPaidLeaveEndDate, TPaidLeaveStatus, TVacation } from '../contracts/vacations.ts';
+import { endpoint, io } from './endpoint.ts';
+
+/** Whose leave: the caller's own unless a permitted viewer names an employee. */
+interface LeaveOwnerQuery {
+  employee?: number;
+}
+
+export const vacations = {
+  employeeMonth: endpoint(
+    'get',
+    '/api/employees/:code/vacations/year/:year/month/:month/',
+    io<{ answer: TVacation[] }>(),
+  ),
+  mine: endpoint('get', '/api/vacations/', io<{ query: LeaveOwnerQuery; answer: TVacation[] }>()),
+  mineInYear: endpoint(
+    'get',
+    '/api/vacations/year/:year/',
+    io<{ query: LeaveOwnerQuery; answer: TVacation[] }>(),
+  ),
+  mineInMonth: endpoint(
+    'get',
+    '/api/vacations/year/:year/month/:month/',
+    io<{ query: LeaveOwnerQuery; answer: TVacation[] }>(),
+  ),
+  paidLeaveStatus: endpoint(
+    'get',
+    '/api/paid-vacation/status/',
+    io<{ query: LeaveOwnerQuery; answer: TPaidLeaveStatus }>(),
+  ),
+  paidLeaveEndDate: endpoint(
+    'get',
+    '/api/paid-vacation/end-date/',
+    io<{ query: LeaveOwnerQuery; answer: TPaidLeaveEndDate }>(),
+  ),
+} as const;
