@@ -1,4 +1,5 @@
 // The auth module's endpoints (api/src/modules/auth/). Types still to be named: see docs/structure.md.
+import type { TSignInHandoffRequest, TTokenPair } from '../contracts/auth.ts';
 import { endpoint, io } from './endpoint.ts';
 
 export const auth = {
@@ -15,6 +16,10 @@ export const auth = {
   }),
   getAuthMailStart: endpoint('get', '/api/auth/mail/start/', io<{ answer: unknown }>(), { caller: 'public' }),
   getAuthMailCallback: endpoint('get', '/api/auth/mail/callback/', io<{ answer: unknown }>(), {
+    caller: 'public',
+  }),
+  /** The one-time code of a single sign-on's redirect, for its token pair (issue 32). */
+  handoff: endpoint('post', '/api/auth/handoff/', io<{ body: TSignInHandoffRequest; answer: TTokenPair }>(), {
     caller: 'public',
   }),
   getAuthMethods: endpoint('get', '/api/auth/methods/', io<{ answer: unknown }>(), { caller: 'public' }),

@@ -1,4 +1,5 @@
 import type { TSignInHandoffRequest, TTokenPair } from '@portal/shared/contracts/auth';
+import { auth } from '@portal/shared/endpoints/auth';
 import { api } from '@/lib/api-client.ts';
 
 // A code is spent by its first exchange: a remount (React's StrictMode runs effects twice) must reuse
@@ -10,7 +11,7 @@ export function redeemHandoff(code: string): Promise<TTokenPair> {
   let pending = exchanges.get(code);
   if (!pending) {
     const body: TSignInHandoffRequest = { code };
-    pending = api.post<TTokenPair>('/auth/handoff/', body, { auth: false });
+    pending = api.call(auth.handoff, {}, body, { auth: false });
     exchanges.set(code, pending);
     // Its failure is shown by whoever awaits it; the promise is made before they attach.
     pending.catch(() => undefined);
