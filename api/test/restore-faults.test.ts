@@ -16,6 +16,7 @@ import { createLogger } from '../src/logger.ts';
 import { manifestChecksum, type BackupManifest } from '../src/ops/backup/archive.ts';
 import { takeBackup } from '../src/ops/backup/take-backup.ts';
 import { wasCreatedEmpty } from '../src/ops/created-empty.ts';
+import { lockDataDir } from '../src/ops/data-dir-lock.ts';
 import { openEmbedded } from '../src/ops/open-embedded.ts';
 import { prepareDatabase } from '../src/prepare-database.ts';
 import { openTestDatabase } from './support/test-database.ts';
@@ -71,12 +72,22 @@ function restoreCli(
   });
 }
 
+/**
+ * Opens the embedded database in `dir` (`<data folder>/pglite`) as this release does: holding the data
+ * folder's lock, so its owner record says a lock-aware release wrote it (an unrecorded recent write is
+ * refused as a possible older release still running).
+ */
 async function withFolder<T>(dir: string, work: (db: Db) => Promise<T>): Promise<T> {
-  const client = await PGlite.create(dir);
+  const lock = await lockDataDir(path.dirname(dir));
   try {
-    return await work(pgliteHandle(client, dir).db);
+    const client = await PGlite.create(dir);
+    try {
+      return await work(pgliteHandle(client, dir).db);
+    } finally {
+      await client.close();
+    }
   } finally {
-    await client.close();
+    await lock.release();
   }
 }
 
@@ -111,9 +122,11 @@ describe('a restore killed or failing half way (embedded)', () => {
       const pgliteDir = path.join(dataDir, 'pglite');
       const tarball = await readFile(inject('pgliteTemplates').seeded);
       await mkdir(pgliteDir, { recursive: true });
+      const lock = await lockDataDir(dataDir);
       const target = await PGlite.create(pgliteDir, { loadDataDir: new Blob([tarball]) });
       await target.query(`insert into groups (name) values ('only in the target')`);
       await target.close();
+      await lock.release();
       const before = await withFolder(pgliteDir, rowCounts);
 
       for (const point of ['replaced-kept', 'schema-dropped', 'rows-loading', 'before-commit']) {
