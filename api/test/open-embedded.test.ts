@@ -20,7 +20,11 @@ describe('an embedded database that cannot be opened', () => {
     await mkdir(backups);
     const older = archiveName('auto', new Date(Date.UTC(2026, 10, 23, 3)));
     const newest = archiveName('manual', new Date(Date.UTC(2026, 10, 24, 9)));
-    for (const name of [older, newest]) await writeFile(path.join(backups, name), '');
+    // As this release leaves them: verified, with a .sha256 beside each.
+    for (const name of [older, newest]) {
+      await writeFile(path.join(backups, name), '');
+      await writeFile(path.join(backups, `${name}.sha256`), `0  ${name}\n`);
+    }
 
     // A data folder PGlite cannot read: its control file is garbage.
     await mkdir(path.join(pgliteDir, 'global'), { recursive: true });

@@ -1,7 +1,8 @@
 // Mounts one entry of the endpoint table (shared/src/endpoints/): its method and path, 405 for the
-// path's other methods, the caller check, the declared permission before any parsing (403 before 400),
-// then params, query and body parsed, and the handler's answer sent. Checks that depend on the record
-// (scope, ownership) stay in the services.
+// path's other methods, the caller check, the path's parameters (404 when one cannot name a record),
+// the declared permission before the query and body are parsed (403 before 400), then those parsed,
+// and the handler's answer sent. Checks that depend on the record (scope, ownership) stay in the
+// services.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { AnswerOf, Endpoint, Io, ParamNames } from '@portal/shared/endpoints/endpoint';
@@ -87,13 +88,15 @@ export function route<
   const caller: RequestHandler[] =
     endpoint.caller === 'public' ? [] : [endpoint.caller === 'service' ? on.requireService : on.requireAuth];
   const handle: RequestHandler = async (req, res) => {
+    // A path that cannot name a record (`/files/abc/`) names nothing, whoever asks: 404 first, as
+    // before the table; the query and body are parsed only once the caller may act (403 before 400).
+    const raw = req.params as Record<string, string>;
+    const params = (schemas.params ? schemas.params(raw as RawParams<PathOf<E>>) : idParams(raw)) as Params;
     if (endpoint.staff) {
       const { user } = contextOf(req);
       if (!user.isStaff && !user.isSuperuser) throw new PermissionDenied();
     }
     if (endpoint.permission) await contextOf(req).require(endpoint.permission);
-    const raw = req.params as Record<string, string>;
-    const params = (schemas.params ? schemas.params(raw as RawParams<PathOf<E>>) : idParams(raw)) as Params;
     const query = (schemas.query ? parse(schemas.query, req.query) : undefined) as Query;
     const body = (schemas.body ? parse(schemas.body, req.body ?? {}) : req.body) as Body;
     const input: RouteInput<Params, Query, Body> = {
