@@ -34,7 +34,9 @@ describe('npm run backup during a start, on a long data folder path', () => {
     const backup = runScript('api/src/ops/backup-cli.ts', { PORTAL_DATA_DIR: dataDir }, ['--out', archive]);
     expect(await backup.exited, backup.stderr()).toBe(0);
     expect(backup.stdout()).toContain(`The portal is running (pid ${portal.child.pid})`);
-    expect(backup.stdout()).toContain(`Backup written: ${archive}`);
+    expect(backup.stdout()).toContain(
+      `Backup written and verified (read back, every part's sha256 checked): ${archive}\n`,
+    );
     expect(statSync(archive).size).toBeGreaterThan(0);
     const socket = controlSocketPath(dataDir);
     expect(Buffer.byteLength(socket)).toBeLessThanOrEqual(100);

@@ -93,7 +93,9 @@ describe('one process per data directory', () => {
     const backup = runScript('api/src/ops/backup-cli.ts', env, ['--out', archive]);
     expect(await backup.exited, backup.stderr()).toBe(0);
     expect(backup.stdout()).toContain(`The portal is running (pid ${third.child.pid})`);
-    expect(backup.stdout()).toContain(`Backup written: ${archive}`);
+    expect(backup.stdout()).toContain(
+      `Backup written and verified (read back, every part's sha256 checked): ${archive}\n`,
+    );
     expect(backup.stdout()).toMatch(/Left out \(pass --with-secrets to include\):\n {2}- .*jwt-secret/);
 
     // SIGHUP (a closed terminal) stops it cleanly: the lock is released.
