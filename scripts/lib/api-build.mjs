@@ -6,10 +6,10 @@
 // The entry (api/src/index.ts) stays a small chunk of its own: the application is a chunk loaded by a
 // dynamic import once the data folder is locked. npm packages stay outside the bundle (node_modules);
 // our workspaces (@portal/shared, whose exports are TypeScript sources) are compiled in.
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { digestOfSources } from './source-digest.mjs';
 
 /** What the built API depends on, relative to the repository root. */
 const SOURCES = [
@@ -24,23 +24,8 @@ const SOURCES = [
 export const API_BUILD_DIR = 'api/dist';
 export const API_ENTRY = `${API_BUILD_DIR}/index.js`;
 
-function* files(entry) {
-  if (!existsSync(entry)) return;
-  if (!statSync(entry).isDirectory()) {
-    yield entry;
-    return;
-  }
-  for (const name of readdirSync(entry).sort()) yield* files(path.join(entry, name));
-}
-
 export function apiSourcesDigest(root) {
-  const hash = createHash('sha256');
-  for (const source of SOURCES)
-    for (const file of files(path.join(root, source))) {
-      const { size, mtimeMs } = statSync(file);
-      hash.update(`${path.relative(root, file)}\0${size}\0${Math.trunc(mtimeMs)}\n`);
-    }
-  return hash.digest('hex');
+  return digestOfSources(root, SOURCES);
 }
 
 const stampOf = (dir) => path.join(dir, '.sources');

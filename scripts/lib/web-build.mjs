@@ -3,9 +3,9 @@
 // something changed since the last build. Times are taken to the millisecond: a copy or a restore
 // keeps no finer.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { digestOfSources } from './source-digest.mjs';
 
 /** What the built web depends on, relative to the repository root. */
 const SOURCES = [
@@ -18,23 +18,8 @@ const SOURCES = [
   'package-lock.json',
 ];
 
-function* files(entry) {
-  if (!existsSync(entry)) return;
-  if (!statSync(entry).isDirectory()) {
-    yield entry;
-    return;
-  }
-  for (const name of readdirSync(entry).sort()) yield* files(path.join(entry, name));
-}
-
 export function sourcesDigest(root) {
-  const hash = createHash('sha256');
-  for (const source of SOURCES)
-    for (const file of files(path.join(root, source))) {
-      const { size, mtimeMs } = statSync(file);
-      hash.update(`${path.relative(root, file)}\0${size}\0${Math.trunc(mtimeMs)}\n`);
-    }
-  return hash.digest('hex');
+  return digestOfSources(root, SOURCES);
 }
 
 const stampOf = (root) => path.join(root, 'web/dist/.sources');
