@@ -18,7 +18,6 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { spa } from './middleware/spa.ts';
 import { accountModule } from './modules/account/account.routes.ts';
 import { adminModule } from './modules/admin/admin.routes.ts';
-import { registerAttendanceKind } from './modules/attendance/attendance-kind.ts';
 import { attendanceModule } from './modules/attendance/attendance.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { casSingleLogoutModule } from './modules/auth/cas-logout.ts';
@@ -29,7 +28,6 @@ import { serviceCredential } from './modules/bot/service-credential.ts';
 import { calendarModule } from './modules/calendar/calendar.routes.ts';
 import { companyModule } from './modules/company/company.routes.ts';
 import { devicesModule } from './modules/devices/devices.routes.ts';
-import { registerExpenseKind } from './modules/expense/expense-kind.ts';
 import { healthModule } from './modules/health/health.routes.ts';
 import { notificationsModule } from './modules/notifications/notifications.routes.ts';
 import { openapiModule } from './modules/openapi/openapi.routes.ts';
@@ -39,11 +37,11 @@ import { proxiesModule } from './modules/proxies/proxies.routes.ts';
 import { banksModule } from './modules/banks/banks.routes.ts';
 import { recordsModule } from './modules/records/records.routes.ts';
 import { tasksModule } from './modules/tasks/tasks.routes.ts';
-import { registerVacationKind } from './modules/vacations/vacation-kind.ts';
 import { slipsModule } from './modules/slips/slips.routes.ts';
 import { vacationsModule } from './modules/vacations/vacations.routes.ts';
 import { workflowModule } from './modules/workflow/workflow.routes.ts';
 import { setPublicUrl } from './pagination.ts';
+import { registerWorkflowKinds } from './register-kinds.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
 
 /** JSON bodies up to 4 MB: uploads (2 MB files) arrive base64-encoded inside JSON. */
@@ -96,10 +94,7 @@ export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
   const changes = deps.changes ?? NO_CHANGE_FEED;
   useJapaneseZodMessages();
-  // The workflow kinds the engine runs besides plain forms (tasks/workflow-kinds.ts).
-  registerAttendanceKind();
-  registerVacationKind();
-  registerExpenseKind();
+  registerWorkflowKinds();
 
   const tokens = createTokenService({
     secret: config.jwtSecret,

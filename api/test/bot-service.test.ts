@@ -132,7 +132,7 @@ describe('the bot-internal routes', () => {
       status: '01',
     });
     expect(card.fields).toEqual([{ label: '件名', value: '研修参加' }]);
-    expect(card.vacation).toBeNull();
+    expect(card.sections).toBeNull();
     expect(card.reject_reasons).toBeNull();
     expect(card.nodes.map((n) => [n.name, n.status, n.recipients.map((r) => r.open_id)])).toEqual([
       ['課長承認', '01', ['ou_suzuki']],

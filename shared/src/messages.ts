@@ -37,6 +37,18 @@ export const CONFIRM = {
   logout: 'ログアウトします、よろしいですか？',
 } as const;
 
+/** Confirmations and results of the task actions the spec does not word (ours, in the register of §8.3/§8.4). */
+export const TASK_ACTION_TEXT = {
+  rejectConfirm: '却下します、よろしいですか？',
+  rejected: '却下しました。',
+  withdrawConfirm: '申請を取り消します、よろしいですか？',
+  withdrawn: '申請を取り消しました。',
+  undoConfirm: '承認を取り消します、よろしいですか？',
+  undone: '承認を取り消しました。',
+  cancelVacationConfirm: '休暇を取り消します、よろしいですか？',
+  vacationCancelled: '休暇を取り消しました。',
+} as const;
+
 /** Toast titles of spec §8.1. */
 export const TOAST_TITLE = { success: '成功：', error: 'エラー：' } as const;
 

@@ -13,9 +13,10 @@ import {
   planFlow,
 } from '../modules/tasks/flow.ts';
 import { loadApplicant } from '../modules/tasks/org-chain.ts';
-import { enterLeaveHistory } from '../modules/vacations/vacation-checks.ts';
+import { kindHooks } from '../modules/tasks/workflow-kinds.ts';
 import { runPaidLeaveGrants } from '../modules/vacations/grant-job.ts';
 import type { Db } from '../db/client.ts';
+import { registerWorkflowKinds } from '../register-kinds.ts';
 import { approvalProxies } from '../db/schema/proxies.ts';
 import { attachments, taskNodeApprovers, taskNodes, tasks } from '../db/schema/tasks.ts';
 import { users } from '../db/schema/users.ts';
@@ -192,8 +193,9 @@ async function writeTask(tx: Db, demo: DemoTask, now: Date): Promise<void> {
     const [fresh] = await tx.select().from(tasks).where(eq(tasks.id, task!.id));
     if (fresh!.status !== '90') throw new Error(`demo seed: task of ${demo.applicant} did not finish`);
     await tx.update(tasks).set({ updatedAt: actedAt, finishedAt: actedAt }).where(eq(tasks.id, task!.id));
-    if (DEMO_WORKFLOWS.find((w) => w.id === demo.workflowId)?.kind === 'vacation')
-      await enterLeaveHistory(tx, fresh!);
+    // As the engine would: an approved vacation enters the leave history.
+    const kind = DEMO_WORKFLOWS.find((w) => w.id === demo.workflowId)?.kind;
+    if (kind) await kindHooks(kind).onFinished?.(tx, fresh!);
   }
 }
 
@@ -209,6 +211,7 @@ export async function seedDemoWorkflows(tx: Db, now: Date): Promise<boolean> {
     ...DEMO_TASKS.map((t) => t.applicant),
   ]);
   if (any || !people.has(DEMO_PROXY.principal)) return false;
+  registerWorkflowKinds();
   await writeWorkflows(tx);
 
   const leaveUsers = await userIdsOf(tx, [...DEMO_PAID_LEAVE]);

@@ -13,20 +13,3 @@ const DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
 export function dateTime(iso: string): string {
   return DATE_TIME.format(new Date(iso));
 }
-
-/** '2026-12-01' → '2026/12/01'. */
-export function date(isoDate: string): string {
-  return isoDate.replaceAll('-', '/');
-}
-
-/** Minutes as H:MM (the attendance screens' form). */
-export function minutes(total: number): string {
-  const sign = total < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(total));
-  return `${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`;
-}
-
-/** Days with at most one decimal: 3, 2.5. */
-export function days(value: number): string {
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} 日`;
-}

@@ -2,6 +2,7 @@
 // tests and the gallery (npm run cards:gallery -w bot) draw from these.
 import type { TBotTaskCard, TCardNode, TCardRecipient } from '@portal/shared/contracts/bot-jobs';
 import type { TAttendanceTotals } from '@portal/shared/attendance/schema';
+import { attendanceCardRows, vacationCardRows } from '@portal/shared/workflow/card-rows';
 import { VACATION_REJECT_REASONS } from '@portal/shared/workflow/codes';
 
 export const SUZUKI: TCardRecipient = {
@@ -66,8 +67,7 @@ function sample(
       finished_at: null,
     },
     fields: [],
-    vacation: null,
-    attendance: null,
+    sections: null,
     reject_reasons: null,
     nodes: [awaitingNode(201, '課長承認'), later(202, '部長承認')],
     ...extra,
@@ -124,19 +124,26 @@ export const CARD_SAMPLES: Readonly<Record<string, TBotTaskCard>> = {
         { label: '開始日', value: '2026-12-24' },
         { label: '終了日', value: '2026-12-26' },
       ],
-      vacation: {
-        category_name: '有給休暇',
-        start_date: '2026-12-24',
-        end_date: '2026-12-26',
-        days: 2.5,
-        remaining_days: 7.5,
-      },
+      sections: [
+        {
+          rows: vacationCardRows({
+            category_name: '有給休暇',
+            start_date: '2026-12-24',
+            end_date: '2026-12-26',
+            days: 2.5,
+            remaining_days: 7.5,
+          }),
+        },
+      ],
       reject_reasons: VACATION_REJECT_REASONS.map((r) => ({ value: r.value, text: r.label })),
     },
   ),
   attendance: sample(
     { name: '勤怠報告', kind: 'attendance' },
-    { fields: [{ label: '年', value: '2026' }], attendance: { year: 2026, month: 11, totals: TOTALS } },
+    {
+      fields: [{ label: '年', value: '2026' }],
+      sections: [{ rows: attendanceCardRows({ year: 2026, month: 11, totals: TOTALS }) }],
+    },
   ),
   expense: sample(
     { name: '経費精算', kind: 'expense' },

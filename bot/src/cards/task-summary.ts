@@ -1,9 +1,9 @@
-// The request in the compact form of spec §2.4: organisation and applicant, then the key fields —
-// an attendance report its month totals, a vacation its dates, days and remaining paid leave,
-// any other request its fields (long values cut, so a card stays small).
-import type { TBotTaskCard, TLabelled } from '@portal/shared/contracts/bot-jobs';
+// The request in the compact form of spec §2.4: organisation and applicant, then the key facts —
+// the sections its kind answers (an attendance report its month totals, a vacation its dates, days
+// and remaining paid leave), else its fields (long values cut, so a card stays small).
+import type { TBotTaskCard, TCardSection, TLabelled } from '@portal/shared/contracts/bot-jobs';
 import { TEXT_BYTES, labelled, type CardElement, type LabelledRow } from './card-kit.ts';
-import { date, dateTime, days, minutes } from './format.ts';
+import { dateTime } from './format.ts';
 
 const MAX_FIELDS = 12;
 
@@ -21,43 +21,6 @@ function whoRows(data: TBotTaskCard): LabelledRow[] {
   return rows;
 }
 
-function vacationRows(vacation: NonNullable<TBotTaskCard['vacation']>): TLabelled[] {
-  const period =
-    vacation.start_date === vacation.end_date
-      ? date(vacation.start_date)
-      : `${date(vacation.start_date)} 〜 ${date(vacation.end_date)}`;
-  const rows = [
-    { label: '休暇区分', value: vacation.category_name },
-    { label: '期間', value: period },
-    { label: '日数', value: days(vacation.days) },
-  ];
-  if (vacation.remaining_days !== null)
-    rows.push({ label: '有給残日数', value: days(vacation.remaining_days) });
-  return rows;
-}
-
-function attendanceRows(attendance: NonNullable<TBotTaskCard['attendance']>): TLabelled[] {
-  const t = attendance.totals;
-  const holiday =
-    t.legal_holiday_time +
-    t.legal_holiday_over +
-    t.legal_holiday_night +
-    t.nonlegal_hol_time +
-    t.nonlegal_hol_over +
-    t.nonlegal_hol_night;
-  return [
-    { label: '対象月', value: `${attendance.year}年${attendance.month}月` },
-    { label: '出勤日数', value: `${t.attendance_days} / ${days(t.basic_attendance_day)}` },
-    { label: '総労働時間', value: minutes(t.total_work_time) },
-    { label: '残業時間', value: minutes(t.over_time + t.early_over_time) },
-    { label: '深夜時間', value: minutes(t.night_over_time) },
-    { label: '休日労働時間', value: minutes(holiday) },
-    { label: '有給日数', value: days(t.paid_vacation_days) },
-    { label: '欠勤日数', value: days(t.absence_days) },
-    { label: '60時間超過残業', value: minutes(t.excess_over) },
-  ];
-}
-
 function fieldRows(fields: readonly TLabelled[]): LabelledRow[] {
   const shown = fields.filter((f) => f.value !== '');
   const rows: LabelledRow[] = shown
@@ -67,12 +30,14 @@ function fieldRows(fields: readonly TLabelled[]): LabelledRow[] {
   return rows;
 }
 
+function sectionRows(section: TCardSection): LabelledRow[] {
+  return section.rows.map((r) => ({ label: r.label, value: r.value, maxBytes: TEXT_BYTES.value }));
+}
+
 /** The key facts of the request, as card elements. */
 export function taskSummary(data: TBotTaskCard): CardElement[] {
-  const key = data.attendance
-    ? attendanceRows(data.attendance)
-    : data.vacation
-      ? vacationRows(data.vacation)
-      : fieldRows(data.fields);
-  return [labelled(whoRows(data)), labelled(key)];
+  const key = data.sections
+    ? data.sections.map((section) => labelled(sectionRows(section)))
+    : [labelled(fieldRows(data.fields))];
+  return [labelled(whoRows(data)), ...key];
 }

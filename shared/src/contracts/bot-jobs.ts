@@ -2,7 +2,7 @@
 // on the BullMQ queues, their payloads and idempotency keys, and the service credential the bot
 // presents to the API. The same schemas validate a job when it is added and before a handler runs.
 import { z } from 'zod';
-import { ZAttendanceTotals } from '../attendance/schema.ts';
+import { ZRejectReason } from './tasks.ts';
 
 /** Queue of events: the API's outbox relay and the schedulers add here; handlers fan out. */
 export const EVENTS_QUEUE = 'portal-events';
@@ -198,6 +198,10 @@ export const ZCardNode = z.object({
 });
 export type TCardNode = z.infer<typeof ZCardNode>;
 
+/** A block of labelled rows on a card: what a workflow kind shows of its request. */
+export const ZCardSection = z.object({ rows: z.array(ZLabelled) });
+export type TCardSection = z.infer<typeof ZCardSection>;
+
 /** GET /api/bot/tasks/{id}/card/ — everything an approval card or a result message shows. */
 export const ZBotTaskCard = z.object({
   task: z.object({
@@ -218,22 +222,10 @@ export const ZBotTaskCard = z.object({
   }),
   /** The request's fields, in form order (files by name). */
   fields: z.array(ZLabelled),
-  /** A vacation request: its dates, days and the paid leave left after it. */
-  vacation: z
-    .object({
-      category_name: z.string(),
-      start_date: z.string(),
-      end_date: z.string(),
-      days: z.number(),
-      remaining_days: z.number().nullable(),
-    })
-    .nullable(),
-  /** An attendance report: the month and its totals (both tabs together, the latest version). */
-  attendance: z
-    .object({ year: z.number().int(), month: z.number().int(), totals: ZAttendanceTotals })
-    .nullable(),
-  /** The fixed reject reasons to choose from (vacation: code and sentence); null: a free reason. */
-  reject_reasons: z.array(z.object({ value: z.string(), text: z.string() })).nullable(),
+  /** The kind's key facts in place of the fields (WorkflowKindHooks.cardSections); null: the fields. */
+  sections: z.array(ZCardSection).nullable(),
+  /** The fixed reject reasons to choose from (ZTask.reject_reasons); null: a free reason. */
+  reject_reasons: z.array(ZRejectReason).nullable(),
   nodes: z.array(ZCardNode),
 });
 export type TBotTaskCard = z.infer<typeof ZBotTaskCard>;

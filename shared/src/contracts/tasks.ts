@@ -93,6 +93,10 @@ export const ZWorkflowFormSchema = z.object({
 });
 export type TWorkflowFormSchema = z.infer<typeof ZWorkflowFormSchema>;
 
+/** A fixed reason a request may be rejected for: the request sends `value` or `text`, `text` is stored. */
+export const ZRejectReason = z.object({ value: z.string(), text: z.string() });
+export type TRejectReason = z.infer<typeof ZRejectReason>;
+
 /**
  * GET /api/task/tasks/{id}/ and the answer of every action (submit 201, approval/resubmit/withdraw/
  * undo 200). Spec §3.1 plus the status and what the caller may do now.
@@ -132,6 +136,8 @@ export const ZTask = z.object({
   allowed_actions: z.array(ZTaskAction),
   /** The approver nodes awaiting action that the caller may approve, send back or reject now. */
   actionable_node_ids: z.array(z.number().int()),
+  /** The kind's fixed reject reasons (a vacation request's three); null: a free reason. */
+  reject_reasons: z.array(ZRejectReason).nullable(),
 });
 export type TTask = z.infer<typeof ZTask>;
 

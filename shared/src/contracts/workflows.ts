@@ -9,9 +9,9 @@ import {
   FIELD_DATA_TYPES,
   NODE_CODE_MSG,
   NODE_CODE_PATTERN,
-  VACATION_FIELDS,
   WORKFLOW_KINDS,
 } from '../workflow/codes.ts';
+import { missingKindFields } from '../workflow/kind-fields.ts';
 import { ZPageQuery } from './pagination.ts';
 
 function codes<T extends readonly { value: string }[]>(list: T) {
@@ -133,15 +133,8 @@ export const ZWorkflowRequest = z
           message: `項目名「${name}」が重複しています。`,
         });
     });
-    if (workflow.kind === 'vacation') {
-      for (const name of Object.values(VACATION_FIELDS))
-        if (!names.includes(name))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['fields'],
-            message: `休暇申請には項目「${name}」が必要です。`,
-          });
-    }
+    for (const message of missingKindFields(workflow.kind, names))
+      ctx.addIssue({ code: 'custom', path: ['fields'], message });
   });
 export type TWorkflowRequest = z.input<typeof ZWorkflowRequest>;
 

@@ -1,17 +1,13 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TaskKindViewsContext, type TaskKindViews } from '@/components/task-kind-views.tsx';
+import { TaskKindsContext } from '@/components/task-kind-views.tsx';
 import { queryClient } from '@/lib/query-client.ts';
-
-/** Read-only views of their own for some kinds of workflow, loaded with the first such task. */
-export const TASK_KIND_VIEWS: TaskKindViews = {
-  attendance: lazy(() => import('@/features/attendance/view/attendance-report-view.tsx')),
-};
+import { TASK_KINDS } from './task-kinds.ts';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TaskKindViewsContext.Provider value={TASK_KIND_VIEWS}>{children}</TaskKindViewsContext.Provider>
+      <TaskKindsContext.Provider value={TASK_KINDS}>{children}</TaskKindsContext.Provider>
     </QueryClientProvider>
   );
 }

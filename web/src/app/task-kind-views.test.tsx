@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TaskKindViewsContext } from '@/components/task-kind-views.tsx';
+import { TaskKindsContext } from '@/components/task-kind-views.tsx';
 import { attendanceDetails } from '@/features/attendance/view/test-details.ts';
 import TaskApprovalRoute from '@/features/tasks/routes/task-approval.tsx';
 import { mockFetch } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
-import { TASK_KIND_VIEWS } from './provider.tsx';
+import { TASK_KINDS } from './task-kinds.ts';
 
 // app/ composes the features: the task detail page shows the attendance feature's view for 勤怠報告.
 describe('task detail of a 勤怠報告', () => {
@@ -36,6 +36,7 @@ describe('task detail of a 勤怠報告', () => {
           can_cancel_vacation: false,
           allowed_actions: ['approve', 'send_back', 'reject'],
           actionable_node_ids: [40],
+          reject_reasons: null,
         },
       },
       'GET /api/task/tasks/12/form/': { body: [] },
@@ -59,9 +60,9 @@ describe('task detail of a 勤怠報告', () => {
       'GET /api/attendance/tasks/details/12/': { body: attendanceDetails({ task_status: '01' }) },
     });
     renderWithRouter(
-      <TaskKindViewsContext.Provider value={TASK_KIND_VIEWS}>
+      <TaskKindsContext.Provider value={TASK_KINDS}>
         <TaskApprovalRoute />
-      </TaskKindViewsContext.Provider>,
+      </TaskKindsContext.Provider>,
       { path: '/task/tasks/approval/12/nodes/40', routePath: '/task/tasks/approval/:taskId/nodes/:nodeId' },
     );
     expect(await screen.findByTestId('attendance-view')).toBeInTheDocument();

@@ -1,22 +1,19 @@
 // What the bot's cards show about a task (ZBotTaskCard): the task as the screens read it, its fields
-// in the compact form of spec §2.4, the vacation or attendance figures, and each node with the
-// people its card goes to — the approvers and whoever stands in for one of them today — with their
-// Lark open_id, or the e-mail address to look it up by (lark-users.ts).
-import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { PAID_LEAVE_CATEGORY, labelOf } from '@portal/shared/codes';
+// in the compact form of spec §2.4, what its kind shows in their place (the kind's cardSections hook)
+// and its fixed reject reasons, and each node with the people its card goes to — the approvers and
+// whoever stands in for one of them today — with their Lark open_id, or the e-mail address to look it
+// up by (lark-users.ts).
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { TBotTaskCard, TCardRecipient, TLabelled } from '@portal/shared/contracts/bot-jobs';
 import type { TTaskFormField } from '@portal/shared/contracts/tasks';
-import { VACATION_CATEGORIES, VACATION_FIELDS, VACATION_REJECT_REASONS } from '@portal/shared/workflow/codes';
-import { countLeaveDays, leavePeriodOf } from '@portal/shared/workflow/vacation';
 import type { Db } from '../../db/client.ts';
-import { attendanceVersions } from '../../db/schema/attendance.ts';
 import { approvalProxies } from '../../db/schema/proxies.ts';
 import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { tokyoDate } from '../../dates.ts';
 import { NotFound } from '../../errors.ts';
 import { userNames } from '../people/display-names.ts';
 import { toTask, toTaskForm, toTaskNodes } from '../tasks/task-views.ts';
-import { paidLeaveBalance } from '../vacations/vacation-checks.ts';
+import { kindHooks } from '../tasks/workflow-kinds.ts';
 import { larkReachOf, larkReachOfUser } from './lark-users.ts';
 
 /** A field's value as text, as the read-only task view shows it. */
@@ -75,37 +72,6 @@ async function recipientsByNode(db: Db, nodeIds: readonly number[]): Promise<Map
   return byNode;
 }
 
-async function vacationOf(db: Db, task: typeof tasks.$inferSelect): Promise<TBotTaskCard['vacation']> {
-  const period = leavePeriodOf(task.values);
-  if (!period) return null;
-  const category = String(task.values[VACATION_FIELDS.category] ?? '');
-  const remaining =
-    category === PAID_LEAVE_CATEGORY && task.employeeId !== null
-      ? (await paidLeaveBalance(db, task.employeeId, task.applicantId)).remaining
-      : null;
-  return {
-    category_name: labelOf(VACATION_CATEGORIES, category),
-    start_date: period.start_date,
-    end_date: period.end_date,
-    days: countLeaveDays(period),
-    remaining_days: remaining,
-  };
-}
-
-async function attendanceOf(db: Db, taskId: number): Promise<TBotTaskCard['attendance']> {
-  const [latest] = await db
-    .select({
-      year: attendanceVersions.year,
-      month: attendanceVersions.month,
-      result: attendanceVersions.result,
-    })
-    .from(attendanceVersions)
-    .where(eq(attendanceVersions.taskId, taskId))
-    .orderBy(desc(attendanceVersions.version))
-    .limit(1);
-  return latest ? { year: latest.year, month: latest.month, totals: latest.result.merged.totals } : null;
-}
-
 export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard> {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
   if (!row) throw new NotFound();
@@ -125,7 +91,7 @@ export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard
   );
   const applicantReach = await larkReachOfUser(db, row.applicantId);
   const fields: TLabelled[] = (await toTaskForm(db, row)).map((f) => ({ label: f.label, value: display(f) }));
-  const isVacation = task.workflow_kind === 'vacation';
+  const sections = (await kindHooks(task.workflow_kind).cardSections?.(db, row)) ?? null;
   return {
     task: {
       id: task.id,
@@ -144,11 +110,8 @@ export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard
       finished_at: task.finished_at,
     },
     fields,
-    vacation: isVacation ? await vacationOf(db, row) : null,
-    attendance: task.workflow_kind === 'attendance' ? await attendanceOf(db, row.id) : null,
-    reject_reasons: isVacation
-      ? VACATION_REJECT_REASONS.map((r) => ({ value: r.value, text: r.label }))
-      : null,
+    sections,
+    reject_reasons: task.reject_reasons,
     nodes: nodes.map((n) => ({
       id: n.id,
       name: n.node_name,

@@ -1,10 +1,12 @@
-// Reject (却下): the node → 10 with the reason, the task → 10 (finished). The kind may restrict the
-// reason (a vacation request takes one of three fixed reasons).
+// Reject (却下): the node → 10 with the reason, the task → 10 (finished). The kind may fix the
+// reasons (a vacation request takes one of three): sent as a code or a sentence, the sentence is stored.
 import { eq } from 'drizzle-orm';
 import type { TTask } from '@portal/shared/contracts/tasks';
+import { FIELD_MSG } from '@portal/shared/messages';
 import type { RequestContext } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
+import { ValidationError } from '../../errors.ts';
 import { findVisibleTask } from './access.ts';
 import { actOnNode } from './act-on-node.ts';
 import { rejectedBell } from './bells.ts';
@@ -19,8 +21,11 @@ async function reasonFor(ctx: RequestContext, taskId: number, reason: string): P
     .from(tasks)
     .innerJoin(workflows, eq(workflows.id, tasks.workflowId))
     .where(eq(tasks.id, taskId));
-  const restrict = row && kindHooks(row.kind).rejectReason;
-  return restrict ? restrict(reason) : reason;
+  const fixed = row && kindHooks(row.kind).rejectReasons;
+  if (!fixed) return reason;
+  const chosen = fixed.find((r) => r.value === reason || r.text === reason);
+  if (!chosen) throw ValidationError.field('reason', FIELD_MSG.choice('却下理由'));
+  return chosen.text;
 }
 
 export async function rejectTask({

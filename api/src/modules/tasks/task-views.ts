@@ -81,7 +81,8 @@ export async function toTask(
     workflowRow ?? (await db.select().from(workflows).where(eq(workflows.id, task.workflowId)))[0];
   const details = await taskDetails(db, task);
   const status = task.status as TaskStatus;
-  const cancellable = !!workflow && !!kindHooks(workflow.kind).cancellable;
+  const hooks = workflow ? kindHooks(workflow.kind) : null;
+  const cancellable = !!hooks?.cancellable;
   const allowed = await allowedActions(db, task, viewerId, cancellable);
   return {
     id: task.id,
@@ -107,6 +108,7 @@ export async function toTask(
     can_cancel_vacation: allowed.actions.includes('cancel_vacation'),
     allowed_actions: allowed.actions,
     actionable_node_ids: allowed.nodeIds,
+    reject_reasons: hooks?.rejectReasons ? [...hooks.rejectReasons] : null,
   };
 }
 

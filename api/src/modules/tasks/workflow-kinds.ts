@@ -1,7 +1,8 @@
 // What the engine asks of a workflow kind. The engine itself knows no kind: the module that brings
-// one (attendance, vacations, the assets later) registers its hooks at start (createApp), as the web
-// registers its views in components/task-kind-views.tsx. A kind without hooks is a plain form.
-import type { TTaskFormValues } from '@portal/shared/contracts/tasks';
+// one (attendance, vacations, the assets later) registers its hooks at start (register-kinds.ts), as
+// the web registers its parts in app/task-kinds.ts. A kind without hooks is a plain form.
+import type { TCardSection } from '@portal/shared/contracts/bot-jobs';
+import type { TRejectReason, TTaskFormValues } from '@portal/shared/contracts/tasks';
 import type { TWorkflowKind } from '@portal/shared/workflow/codes';
 import type { TFieldValues } from '@portal/shared/workflow/field-values';
 import { eq } from 'drizzle-orm';
@@ -44,8 +45,13 @@ export interface WorkflowKindHooks {
   onFinished?(tx: Db, task: TaskRow): Promise<void>;
   /** Inside the transaction that takes an approved task back (an undone approval, a cancellation). */
   onUndone?(tx: Db, task: TaskRow): Promise<void>;
-  /** The reject reason to store; throws a ValidationError on the `reason` field to refuse it. */
-  rejectReason?(reason: string): string;
+  /**
+   * The fixed reasons a request of the kind is rejected for: the reason sent must be one's value or
+   * text, and its text is stored. The task answer (ZTask.reject_reasons) and the bot's card offer them.
+   */
+  readonly rejectReasons?: readonly TRejectReason[];
+  /** What the bot's card shows of the request in place of its fields; null: the fields. */
+  cardSections?(db: Db, task: TaskRow): Promise<TCardSection[] | null>;
   /** The applicant may cancel the approved task (POST tasks/undo/vacation/). */
   readonly cancellable?: boolean;
 }

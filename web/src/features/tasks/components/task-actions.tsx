@@ -1,5 +1,5 @@
-import { lazy, Suspense, useId, useState } from 'react';
-import Button from '@douyinfe/semi-ui/lib/es/button';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import Button, { type ButtonProps } from '@douyinfe/semi-ui/lib/es/button';
 import TextArea from '@douyinfe/semi-ui/lib/es/input/textarea';
 import { useQueryClient } from '@tanstack/react-query';
 import type {
@@ -9,35 +9,44 @@ import type {
   TTaskNode,
   TUndoInfo,
 } from '@portal/shared/contracts/tasks';
-import { CONFIRM, FIELD_MSG, SUCCESS } from '@portal/shared/messages';
+import { CONFIRM, FIELD_MSG, SUCCESS, TASK_ACTION_TEXT } from '@portal/shared/messages';
 import { invalidateAfterTaskAction } from '@/api/query-keys.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { useTaskKind, type RejectControlProps } from '@/components/task-kind-views.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { useApproveNode } from '../api/approve-node.ts';
 import { useCancelVacation } from '../api/cancel-vacation.ts';
 import { useUndoNode } from '../api/undo-node.ts';
 import { useWithdrawTask } from '../api/withdraw-task.ts';
-import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 
-// Semi's Radio only for rejecting a leave request, inside its dialog: no part of a task's first paint
-// (issue 37: the 勤怠報告 approval detail within the 200 KB route budget).
-const VacationRejectReasons = lazy(() =>
-  import('./vacation-reject-reasons.tsx').then((module) => ({ default: module.VacationRejectReasons })),
+// Semi's Radio only for rejecting with fixed reasons, inside its dialog: no part of a task's first
+// paint (issue 37: the 勤怠報告 approval detail within the 200 KB route budget).
+const FixedRejectReasons = lazy(() =>
+  import('./fixed-reject-reasons.tsx').then((module) => ({ default: module.FixedRejectReasons })),
 );
 
-/** Confirmations and results the spec does not word (ours, in the register of spec §8.3/§8.4). */
-export const TASK_ACTION_TEXT = {
-  rejectConfirm: '却下します、よろしいですか？',
-  rejected: '却下しました。',
-  withdrawConfirm: '申請を取り消します、よろしいですか？',
-  withdrawn: '申請を取り消しました。',
-  undoConfirm: '承認を取り消します、よろしいですか？',
-  undone: '承認を取り消しました。',
-  cancelVacationConfirm: '休暇を取り消します、よろしいですか？',
-  vacationCancelled: '休暇を取り消しました。',
-} as const;
+type Action = 'approve' | 'send_back' | 'reject' | 'resubmit' | 'withdraw' | 'undo' | 'cancel_vacation';
 
-type Action = 'approve' | 'send_back' | 'reject' | 'withdraw' | 'undo' | 'cancel_vacation';
+/** One action of the table: its button and, unless it acts at once, the confirmation it asks. */
+interface ActionEntry {
+  readonly action: Action;
+  readonly label: string;
+  readonly button: Pick<ButtonProps, 'theme' | 'type'>;
+  /** The server allows it (allowed_actions, undo-info) and this page offers it. */
+  readonly allowed: boolean;
+  /** Acts without asking (resubmit opens the form). */
+  readonly onClick?: () => void;
+  readonly dialog?: {
+    readonly title: string;
+    /** The question, from shared/src/messages.ts. */
+    readonly message: string;
+    readonly okText: string;
+    readonly danger?: boolean;
+    readonly body?: ReactNode;
+    readonly confirm: () => Promise<unknown>;
+  };
+}
 
 interface TaskActionsProps {
   task: TTask;
@@ -71,28 +80,11 @@ export function TaskActions({ task, node, undoInfo, onDecided, onResubmit }: Tas
   const [inputError, setInputError] = useState<string | null>(null);
   const commentId = useId();
   const errorId = useId();
-  const isVacation = task.workflow_kind === 'vacation';
+  const kind = useTaskKind(task.workflow_kind);
 
   // Only what the server says this person may do now (never a decision on their own request).
   const allowed = (action: TTaskAction) => task.allowed_actions.includes(action);
   const onNode = node !== null && node.status === '01' && task.actionable_node_ids.includes(node.id);
-  const canApprove = onNode && allowed('approve');
-  const canSendBack = onNode && allowed('send_back');
-  const canReject = onNode && allowed('reject');
-  const canResubmit = allowed('resubmit') && onResubmit !== undefined;
-  const canWithdraw = allowed('withdraw');
-  const canCancelVacation = allowed('cancel_vacation');
-  const canUndo = undoInfo?.can_undo === true && undoInfo.node_id !== null;
-  if (
-    !canApprove &&
-    !canSendBack &&
-    !canReject &&
-    !canResubmit &&
-    !canWithdraw &&
-    !canUndo &&
-    !canCancelVacation
-  )
-    return null;
 
   const show = (action: Action) => {
     setComment('');
@@ -123,16 +115,16 @@ export function TaskActions({ task, node, undoInfo, onDecided, onResubmit }: Tas
     await run(() => approve.mutateAsync({ taskId: task.id, nodeId: node.id, body }), success, onDecided);
   };
 
-  const confirmDecision = async () => {
+  const commentText = () => comment.trim() || null;
+  const sendBack = async () => {
     const text = comment.trim();
-    if (open === 'approve') return decide({ action: 'approve', comment: text || null }, SUCCESS.approved);
-    if (open === 'send_back') {
-      if (!text) return setInputError(FIELD_MSG.required('コメント'));
-      return decide({ action: 'send_back', comment: text }, SUCCESS.sentBack);
-    }
+    if (!text) return setInputError(FIELD_MSG.required('コメント'));
+    return decide({ action: 'send_back', comment: text }, SUCCESS.sentBack);
+  };
+  const reject = async () => {
     if (!reason.trim()) return setInputError(FIELD_MSG.required('却下理由'));
     return decide(
-      { action: 'reject', reason: reason.trim(), comment: text || null },
+      { action: 'reject', reason: reason.trim(), comment: commentText() },
       TASK_ACTION_TEXT.rejected,
     );
   };
@@ -160,135 +152,161 @@ export function TaskActions({ task, node, undoInfo, onDecided, onResubmit }: Tas
     </div>
   );
 
-  return (
-    <div className="task-actions" data-testid="task-actions">
-      {canApprove ? (
-        <Button theme="solid" type="primary" onClick={() => show('approve')}>
-          承認
-        </Button>
-      ) : null}
-      {canSendBack ? (
-        <Button theme="solid" type="warning" onClick={() => show('send_back')}>
-          差戻し
-        </Button>
-      ) : null}
-      {canReject ? (
-        <Button theme="solid" type="danger" onClick={() => show('reject')}>
-          却下
-        </Button>
-      ) : null}
-      {canResubmit ? (
-        <Button theme="solid" type="primary" onClick={onResubmit}>
-          再申請
-        </Button>
-      ) : null}
-      {canWithdraw ? (
-        <Button type="danger" onClick={() => show('withdraw')}>
-          取消
-        </Button>
-      ) : null}
-      {canUndo ? <Button onClick={() => show('undo')}>承認取消</Button> : null}
-      {canCancelVacation ? (
-        <Button type="danger" onClick={() => show('cancel_vacation')}>
-          休暇取消
-        </Button>
-      ) : null}
+  const reasonProps: RejectControlProps = {
+    labelledBy: `${errorId}-reason`,
+    reasons: task.reject_reasons,
+    value: reason,
+    onChange: (next) => {
+      setReason(next);
+      setInputError(null);
+    },
+  };
+  // The kind's own control, else its fixed reasons (from the task answer), else free text.
+  const RejectControl = kind.rejectControl ?? (task.reject_reasons ? FixedRejectReasons : null);
+  const reasonBox = (
+    <div className="form-field">
+      <span className="form-field__label" id={reasonProps.labelledBy}>
+        却下理由<span className="form-field__required">（*）</span>
+      </span>
+      {RejectControl ? (
+        <Suspense fallback={null}>
+          <RejectControl {...reasonProps} />
+        </Suspense>
+      ) : (
+        <TextArea
+          name="reason"
+          aria-labelledby={reasonProps.labelledBy}
+          value={reason}
+          onChange={reasonProps.onChange}
+          maxCount={500}
+          rows={3}
+        />
+      )}
+      <FieldError id={errorId} message={inputError} />
+    </div>
+  );
 
-      <ConfirmDialog
-        visible={open === 'approve'}
-        title="承認"
-        message={CONFIRM.approve}
-        okText="承認する"
-        onCancel={close}
-        onConfirm={confirmDecision}
-      >
-        {commentBox('コメント', false)}
-      </ConfirmDialog>
-      <ConfirmDialog
-        visible={open === 'send_back'}
-        title="差戻し"
-        message={CONFIRM.sendBack}
-        okText="差戻す"
-        onCancel={close}
-        onConfirm={confirmDecision}
-      >
-        {commentBox('コメント', true)}
-      </ConfirmDialog>
-      <ConfirmDialog
-        visible={open === 'reject'}
-        title="却下"
-        message={TASK_ACTION_TEXT.rejectConfirm}
-        okText="却下する"
-        danger
-        onCancel={close}
-        onConfirm={confirmDecision}
-      >
-        <div className="form-field">
-          <span className="form-field__label" id={`${errorId}-reason`}>
-            却下理由<span className="form-field__required">（*）</span>
-          </span>
-          {isVacation ? (
-            <Suspense fallback={null}>
-              <VacationRejectReasons
-                labelledBy={`${errorId}-reason`}
-                value={reason}
-                onChange={(next) => {
-                  setReason(next);
-                  setInputError(null);
-                }}
-              />
-            </Suspense>
-          ) : (
-            <TextArea
-              name="reason"
-              aria-labelledby={`${errorId}-reason`}
-              value={reason}
-              onChange={(value) => {
-                setReason(value);
-                setInputError(null);
-              }}
-              maxCount={500}
-              rows={3}
-            />
-          )}
-          <FieldError id={errorId} message={inputError} />
-        </div>
-      </ConfirmDialog>
-      <ConfirmDialog
-        visible={open === 'withdraw'}
-        title="申請の取消"
-        message={TASK_ACTION_TEXT.withdrawConfirm}
-        okText="取り消す"
-        danger
-        onCancel={close}
-        onConfirm={() =>
-          run(() => withdraw.mutateAsync({ taskId: task.id, body: {} }), TASK_ACTION_TEXT.withdrawn)
-        }
-      />
-      <ConfirmDialog
-        visible={open === 'undo'}
-        title="承認取消"
-        message={TASK_ACTION_TEXT.undoConfirm}
-        okText="取り消す"
-        onCancel={close}
-        onConfirm={() =>
+  const table: readonly ActionEntry[] = [
+    {
+      action: 'approve',
+      label: '承認',
+      button: { theme: 'solid', type: 'primary' },
+      allowed: onNode && allowed('approve'),
+      dialog: {
+        title: '承認',
+        message: CONFIRM.approve,
+        okText: '承認する',
+        body: commentBox('コメント', false),
+        confirm: () => decide({ action: 'approve', comment: commentText() }, SUCCESS.approved),
+      },
+    },
+    {
+      action: 'send_back',
+      label: '差戻し',
+      button: { theme: 'solid', type: 'warning' },
+      allowed: onNode && allowed('send_back'),
+      dialog: {
+        title: '差戻し',
+        message: CONFIRM.sendBack,
+        okText: '差戻す',
+        body: commentBox('コメント', true),
+        confirm: sendBack,
+      },
+    },
+    {
+      action: 'reject',
+      label: '却下',
+      button: { theme: 'solid', type: 'danger' },
+      allowed: onNode && allowed('reject'),
+      dialog: {
+        title: '却下',
+        message: TASK_ACTION_TEXT.rejectConfirm,
+        okText: '却下する',
+        danger: true,
+        body: reasonBox,
+        confirm: reject,
+      },
+    },
+    {
+      action: 'resubmit',
+      label: '再申請',
+      button: { theme: 'solid', type: 'primary' },
+      allowed: allowed('resubmit') && onResubmit !== undefined,
+      onClick: onResubmit,
+    },
+    {
+      action: 'withdraw',
+      label: '取消',
+      button: { type: 'danger' },
+      allowed: allowed('withdraw'),
+      dialog: {
+        title: '申請の取消',
+        message: TASK_ACTION_TEXT.withdrawConfirm,
+        okText: '取り消す',
+        danger: true,
+        confirm: () =>
+          run(() => withdraw.mutateAsync({ taskId: task.id, body: {} }), TASK_ACTION_TEXT.withdrawn),
+      },
+    },
+    {
+      action: 'undo',
+      label: '承認取消',
+      button: {},
+      allowed: undoInfo?.can_undo === true && undoInfo.node_id !== null,
+      dialog: {
+        title: '承認取消',
+        message: TASK_ACTION_TEXT.undoConfirm,
+        okText: '取り消す',
+        confirm: () =>
           run(
             () => undo.mutateAsync({ taskId: task.id, nodeId: undoInfo?.node_id ?? 0 }),
             TASK_ACTION_TEXT.undone,
-          )
-        }
-      />
-      <ConfirmDialog
-        visible={open === 'cancel_vacation'}
-        title="休暇取消"
-        message={TASK_ACTION_TEXT.cancelVacationConfirm}
-        okText="取り消す"
-        danger
-        onCancel={close}
-        onConfirm={() =>
-          run(() => cancelVacation.mutateAsync({ taskId: task.id }), TASK_ACTION_TEXT.vacationCancelled)
-        }
-      />
+          ),
+      },
+    },
+    {
+      action: 'cancel_vacation',
+      label: '休暇取消',
+      button: { type: 'danger' },
+      allowed: allowed('cancel_vacation'),
+      dialog: {
+        title: '休暇取消',
+        message: TASK_ACTION_TEXT.cancelVacationConfirm,
+        okText: '取り消す',
+        danger: true,
+        confirm: () =>
+          run(() => cancelVacation.mutateAsync({ taskId: task.id }), TASK_ACTION_TEXT.vacationCancelled),
+      },
+    },
+  ];
+  const offered = table.filter((entry) => entry.allowed);
+  if (offered.length === 0) return null;
+
+  return (
+    <div className="task-actions" data-testid="task-actions">
+      {offered.map(({ action, label, button, dialog, onClick }) => (
+        <Button key={action} {...button} onClick={dialog ? () => show(action) : onClick}>
+          {label}
+        </Button>
+      ))}
+      {offered.map(({ action, dialog }) =>
+        dialog ? (
+          <ConfirmDialog
+            key={action}
+            visible={open === action}
+            title={dialog.title}
+            message={dialog.message}
+            okText={dialog.okText}
+            danger={dialog.danger}
+            onCancel={close}
+            onConfirm={async () => {
+              await dialog.confirm();
+            }}
+          >
+            {dialog.body}
+          </ConfirmDialog>
+        ) : null,
+      )}
     </div>
   );
 }

@@ -2,13 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TTask, TTaskFormField, TTaskNode } from '@portal/shared/contracts/tasks';
-import { CONFIRM, FIELD_MSG, SUCCESS } from '@portal/shared/messages';
+import { CONFIRM, FIELD_MSG, SUCCESS, TASK_ACTION_TEXT } from '@portal/shared/messages';
 import { VACATION_REJECT_REASONS } from '@portal/shared/workflow/codes';
 import { mockFetch, type RecordedRequest } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import TaskApprovalRoute from '../routes/task-approval.tsx';
 import TaskDetailRoute from '../routes/task-detail.tsx';
-import { TASK_ACTION_TEXT } from './task-actions.tsx';
 
 function task(overrides: Partial<TTask> = {}): TTask {
   return {
@@ -35,6 +34,7 @@ function task(overrides: Partial<TTask> = {}): TTask {
     can_cancel_vacation: false,
     allowed_actions: ['approve', 'send_back', 'reject'],
     actionable_node_ids: [21],
+    reject_reasons: VACATION_REJECT_REASONS.map((r) => ({ value: r.value, text: r.label })),
     ...overrides,
   };
 }

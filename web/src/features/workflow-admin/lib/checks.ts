@@ -3,12 +3,8 @@
 import { OBSERVER_NODE_CODE } from '@portal/shared/codes';
 import type { TNodeRequest, TWorkflowRequest } from '@portal/shared/contracts/workflows';
 import { FIELD_MSG } from '@portal/shared/messages';
-import {
-  DEFAULT_TEXT_MAX_LENGTH,
-  NODE_CODE_MSG,
-  NODE_CODE_PATTERN,
-  VACATION_FIELDS,
-} from '@portal/shared/workflow/codes';
+import { DEFAULT_TEXT_MAX_LENGTH, NODE_CODE_MSG, NODE_CODE_PATTERN } from '@portal/shared/workflow/codes';
+import { missingKindFields } from '@portal/shared/workflow/kind-fields';
 import { addProblem, type Problems } from '@/components/form/check-resolver.ts';
 
 const FIELD_NAME = /^[a-z][a-z0-9_]{0,49}$/;
@@ -64,10 +60,7 @@ export function checkWorkflow(values: TWorkflowRequest): Problems {
     if (field.is_readonly && field.is_required && (field.default ?? null) === null)
       addProblem(problems, at('default'), '必須の読み取り専用項目には初期値が必要です。');
   });
-  if (values.kind === 'vacation') {
-    for (const name of Object.values(VACATION_FIELDS))
-      if (!names.includes(name)) addProblem(problems, 'fields', `休暇申請には項目「${name}」が必要です。`);
-  }
+  for (const message of missingKindFields(values.kind, names)) addProblem(problems, 'fields', message);
   return problems;
 }
 
