@@ -161,3 +161,17 @@ export class Throttled extends ApiError {
     super(detail);
   }
 }
+
+/**
+ * An answer outside its endpoint's contract, found by the check route.ts runs under tests: a 500
+ * whose body names the entry and what broke, so the failing test says it.
+ */
+export class AnswerBreaksContract extends Error {
+  constructor(
+    readonly entry: string,
+    readonly issues: string,
+  ) {
+    super(`${entry} answered outside its contract:\n${issues}`);
+    this.name = 'AnswerBreaksContract';
+  }
+}

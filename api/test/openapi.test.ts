@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { createLogger } from '../src/logger.ts';
+import { listEndpoints } from '@portal/shared/endpoints/all';
+import { mountedSchemas } from '../src/http/route.ts';
 import { listRoutes, type RouteEntry } from '../src/route-table.ts';
 import { testConfig } from './support/test-config.ts';
 
@@ -19,7 +21,14 @@ const app = createApp({
 interface Document {
   paths: Record<
     string,
-    Record<string, { parameters: { name: string; in: string }[]; requestBody?: unknown }>
+    Record<
+      string,
+      {
+        parameters: { name: string; in: string }[];
+        requestBody?: unknown;
+        responses?: Record<string, { content?: { 'application/json'?: { schema?: unknown } } }>;
+      }
+    >
   >;
 }
 
@@ -63,5 +72,34 @@ describe('GET /api/openapi.json', () => {
     const doc = (await request(app).get('/api/openapi.json').expect(200)).body as Document;
     const { ['/api/health/']: _health, ...rest } = doc.paths;
     expect(missingFrom({ paths: rest })).toEqual(['get /api/health/']);
+  });
+
+  it('gives the answer schema of every entry mounted with one', async () => {
+    const doc = (await request(app).get('/api/openapi.json').expect(200)).body as Document;
+    const declaring = listEndpoints().filter(({ endpoint }) => mountedSchemas.get(endpoint)?.answer);
+    expect(declaring.length).toBeGreaterThan(60);
+    const without = declaring
+      .filter(({ endpoint }) => {
+        const status = String(mountedSchemas.get(endpoint)?.status ?? 200);
+        const operation = operationOf(doc, { method: endpoint.method, path: endpoint.path, module: '' });
+        return !operation?.responses?.[status]?.content?.['application/json']?.schema;
+      })
+      .map(({ module, name }) => `${module}.${name}`);
+    expect(without).toEqual([]);
+    // Each module on route() states its answers; the redirects, the 204s and the single logout's
+    // plain OK have no JSON answer.
+    const NO_JSON_ANSWER = new Set(['auth.mailStart', 'auth.mailCallback', 'auth.casSingleLogout']);
+    const OWNED_ELSEWHERE = new Set(['tasks', 'attendance', 'admin', 'slips', 'openapi']);
+    const undeclared = listEndpoints()
+      .filter(({ module, name }) => !OWNED_ELSEWHERE.has(module) && !NO_JSON_ANSWER.has(`${module}.${name}`))
+      .filter(({ endpoint }) => mountedSchemas.get(endpoint)?.status !== 204)
+      .filter(({ endpoint }) => !mountedSchemas.get(endpoint)?.answer)
+      .map(({ module, name }) => `${module}.${name}`);
+    expect(undeclared).toEqual([]);
+    const profile = operationOf(doc, { method: 'get', path: '/api/employees/:id/', module: 'records' });
+    expect(profile?.responses?.['200']?.content?.['application/json']?.schema).toMatchObject({
+      type: 'object',
+      properties: { code: { type: 'string' } },
+    });
   });
 });

@@ -3,8 +3,8 @@
 // is run here as the build writes it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_REQUEST_GLOBAL } from '../src/boot/early-me.ts';
-import { ME_PATH } from '../src/config/api-base.ts';
-import { api, apiUrl } from '../src/lib/api-client.ts';
+import { account } from '@portal/shared/endpoints/account';
+import { api, apiUrl, callPath } from '../src/lib/api-client.ts';
 import { useSessionStore } from '../src/stores/session-store.ts';
 import { mockFetch } from '../src/testing/fetch-mock.ts';
 import { EARLY_ME_SETTINGS, earlyMeScript } from './early-me-script.ts';
@@ -21,7 +21,7 @@ afterEach(() => {
 
 describe("the page's early request for the user", () => {
   it('asks for the URL the API client asks for', () => {
-    expect(EARLY_ME_SETTINGS.url).toBe(apiUrl(ME_PATH));
+    expect(EARLY_ME_SETTINGS.url).toBe(apiUrl(callPath(account.me, {})));
   });
 
   it("is sent with the stored session's headers, and the client's first request takes its answer", async () => {
@@ -36,10 +36,10 @@ describe("the page's early request for the user", () => {
     expect(sent?.headers.get('X-Cas-Token')).toBe('SID');
     expect(sent?.headers.get('Content-Type')).toBe('application/json');
 
-    await expect(api.post(ME_PATH)).resolves.toEqual(ME);
+    await expect(api.call(account.me, {})).resolves.toEqual(ME);
     expect(requests).toHaveLength(1);
     // Once: a later request asks the server again.
-    await expect(api.post(ME_PATH)).resolves.toEqual(ME);
+    await expect(api.call(account.me, {})).resolves.toEqual(ME);
     expect(requests).toHaveLength(2);
   });
 
@@ -48,7 +48,7 @@ describe("the page's early request for the user", () => {
     const { requests } = mockFetch({ 'POST /api/account/me/': { body: ME } });
     runPageScript();
     useSessionStore.getState().setTokens({ access: 'NEW' });
-    await expect(api.post(ME_PATH)).resolves.toEqual(ME);
+    await expect(api.call(account.me, {})).resolves.toEqual(ME);
     expect(requests.map((request) => request.headers.get('Authorization'))).toEqual(['JWT OLD', 'JWT NEW']);
   });
 
@@ -61,7 +61,7 @@ describe("the page's early request for the user", () => {
     runPageScript();
     await api.get('/account/statistics/');
     expect(requests.map((request) => request.path)).toEqual(['/api/account/me/', '/api/account/statistics/']);
-    await api.post(ME_PATH);
+    await api.call(account.me, {});
     expect(requests).toHaveLength(2);
   });
 
@@ -82,7 +82,7 @@ describe("the page's early request for the user", () => {
       .mockResolvedValue(new Response(JSON.stringify(ME), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     runPageScript();
-    await expect(api.post(ME_PATH)).resolves.toEqual(ME);
+    await expect(api.call(account.me, {})).resolves.toEqual(ME);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,15 +4,15 @@
 import { minifySync } from 'rolldown/utils';
 import type { Plugin } from 'vite';
 // Relative, not '@portal/shared/…' or '@/…': Vite bundles its config with local files only.
+import { account } from '../../shared/src/endpoints/account.ts';
 import { AUTH_SCHEME, CAS_TOKEN_HEADER } from '../../shared/src/http.ts';
 import { EARLY_REQUEST_GLOBAL, startEarlyMe, type EarlyMeSettings } from '../src/boot/early-me.ts';
-import { API_BASE, ME_PATH } from '../src/config/api-base.ts';
 import { SESSION_STORAGE_KEY } from '../src/stores/session-storage-key.ts';
 
 export const EARLY_ME_SETTINGS: EarlyMeSettings = {
   storageKey: SESSION_STORAGE_KEY,
   // As the API client builds it (src/lib/api-client.ts apiUrl; a test holds the two together).
-  url: `${API_BASE}${ME_PATH}?format=json`,
+  url: `${account.me.path}?format=json`,
   authScheme: AUTH_SCHEME,
   casHeader: CAS_TOKEN_HEADER,
   global: EARLY_REQUEST_GLOBAL,

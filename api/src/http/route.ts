@@ -2,13 +2,14 @@
 // path's other methods, the caller check, the path's parameters (404 when one cannot name a record),
 // the declared permission before the query and body are parsed (403 before 400), then those parsed,
 // and the handler's answer sent. Checks that depend on the record (scope, ownership) stay in the
-// services.
+// services. Under tests (config.env 'test') every answer is also checked against the entry's answer
+// schema, so a service that drifts from the contract fails its tests with a 500 naming the entry.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { AnswerOf, Endpoint, Io, ParamNames } from '@portal/shared/endpoints/endpoint';
 import type { ModuleDeps } from '../api-module.ts';
 import type { RequestContext } from '../context.ts';
-import { PermissionDenied, ValidationError } from '../errors.ts';
+import { AnswerBreaksContract, PermissionDenied, ValidationError } from '../errors.ts';
 import { contextOf } from '../middleware/authenticate.ts';
 import { methodNotAllowed } from '../middleware/method-not-allowed.ts';
 import { parseId } from '../middleware/validate.ts';
@@ -20,13 +21,21 @@ export interface EndpointRouter {
   readonly requireService: RequestHandler;
   /** Where the module is mounted: the table's paths start with it. */
   readonly base: string;
+  /** Check each answer against its entry's answer schema (tests only: it costs a copy and a parse). */
+  readonly checkAnswers: boolean;
 }
 
 export function endpointRouter(
-  deps: Pick<ModuleDeps, 'requireAuth' | 'requireService'>,
+  deps: Pick<ModuleDeps, 'requireAuth' | 'requireService' | 'config'>,
   base = '/api',
 ): EndpointRouter {
-  return { router: Router(), requireAuth: deps.requireAuth, requireService: deps.requireService, base };
+  return {
+    router: Router(),
+    requireAuth: deps.requireAuth,
+    requireService: deps.requireService,
+    base,
+    checkAnswers: deps.config.env === 'test',
+  };
 }
 
 /** `id` and `…Id` are record ids (a non-number names no record: 404); the rest stay strings. */
@@ -43,9 +52,14 @@ export interface Schemas<P extends string, Params, Query, Body> {
    * that check keeps coming first; the handler then gets the body as sent.
    */
   readonly body?: z.core.$ZodType<Body>;
+  /**
+   * Throws before anything is parsed, for a door this deployment keeps closed (a sign-in method it
+   * has not set up answers 404 whatever is sent).
+   */
+  readonly guard?: () => void;
   /** The success status when it is not 200; 204 sends no body. */
   readonly status?: 201 | 204;
-  /** The answer's contract, for the OpenAPI document (openapi.ts). */
+  /** The answer's contract: the OpenAPI document's (openapi.ts), and checked under tests. */
   readonly answer?: z.core.$ZodType;
 }
 
@@ -90,6 +104,7 @@ export function route<
   const handle: RequestHandler = async (req, res) => {
     // A path that cannot name a record (`/files/abc/`) names nothing, whoever asks: 404 first, as
     // before the table; the query and body are parsed only once the caller may act (403 before 400).
+    schemas.guard?.();
     const raw = req.params as Record<string, string>;
     const params = (schemas.params ? schemas.params(raw as RawParams<PathOf<E>>) : idParams(raw)) as Params;
     if (endpoint.staff) {
@@ -111,6 +126,8 @@ export function route<
     };
     const answer = await handler(input);
     if (res.headersSent) return;
+    if (on.checkAnswers && schemas.answer && schemas.status !== 204)
+      checkAnswer(endpoint, schemas.answer, answer);
     if (schemas.status) res.status(schemas.status);
     if (schemas.status === 204) res.end();
     else res.json(answer);
@@ -143,6 +160,19 @@ function idParams(raw: Record<string, string>): Record<string, string | number> 
       name === 'id' || name.endsWith('Id') ? parseId(value) : value,
     ]),
   );
+}
+
+function checkAnswer(endpoint: Endpoint, schema: z.core.$ZodType, answer: unknown): void {
+  // As the client reads it: dates become strings, undefined fields disappear.
+  const sent: unknown = answer === undefined ? undefined : JSON.parse(JSON.stringify(answer));
+  const result = z.safeParse(schema, sent);
+  if (result.success) return;
+  const error = new AnswerBreaksContract(
+    `${endpoint.method.toUpperCase()} ${endpoint.path}`,
+    z.prettifyError(result.error),
+  );
+  console.error(error.message);
+  throw error;
 }
 
 function parse<T>(schema: z.core.$ZodType<T>, value: unknown): T {

@@ -4,6 +4,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { API_MSG, MSG } from '@portal/shared/messages';
 import {
+  AnswerBreaksContract,
   ApiError,
   Conflict,
   NotFound,
@@ -89,7 +90,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   const apiError = toApiError(error);
   if (!apiError) {
     requestLog(req).error({ err: error }, 'unhandled error');
-    res.status(500).json({ detail: MSG.unexpected, code: 'server_error' });
+    // Only under tests: the contract check's finding, for the failing test to show.
+    const contract = error instanceof AnswerBreaksContract ? { contract: error.message } : {};
+    res.status(500).json({ detail: MSG.unexpected, code: 'server_error', ...contract });
     return;
   }
   if (apiError.status === 401) res.setHeader('WWW-Authenticate', 'JWT realm="api"');

@@ -75,3 +75,7 @@ export const ZTaskStatistics = z.object({
   observer: z.number().int(),
 });
 export type TTaskStatistics = z.infer<typeof ZTaskStatistics>;
+
+/** POST /api/account/password/'s answer: the sentence the web shows. */
+export const ZPasswordChanged = z.object({ detail: z.string() });
+export type TPasswordChanged = z.infer<typeof ZPasswordChanged>;

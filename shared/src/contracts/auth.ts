@@ -24,9 +24,18 @@ export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
 /** POST /api/cas-auth/ (sign-in issue). */
 export const ZCasAuthRequest = z.object({ service: z.string().min(1), ticket: z.string().min(1) });
 export const ZCasTokenPair = ZTokenPair.extend({ sessionid: z.string() });
+export type TCasAuthRequest = z.infer<typeof ZCasAuthRequest>;
+export type TCasTokenPair = z.infer<typeof ZCasTokenPair>;
+
+/** The sign-outs' answer; after a CAS sign-in, also the CAS logout page to go to (null without CAS). */
+export const ZLogoutDone = z.object({ detail: z.string() });
+export type TLogoutDone = z.infer<typeof ZLogoutDone>;
+export const ZCasLogoutDone = ZLogoutDone.extend({ redirect_url: z.string().nullable() });
+export type TCasLogoutDone = z.infer<typeof ZCasLogoutDone>;
 
 /** POST /api/lark-auth/ (sign-in issue). */
 export const ZLarkAuthRequest = z.object({ code: z.string().min(1) });
+export type TLarkAuthRequest = z.infer<typeof ZLarkAuthRequest>;
 
 /**
  * POST /api/auth/handoff/: the one-time code a single sign-on's redirect hands to /login-native?code=,

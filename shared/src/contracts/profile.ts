@@ -139,3 +139,8 @@ export type TPostalAddress = z.infer<typeof ZPostalAddress>;
 export const ZAvatarUpload = z.object({
   content: z.string(FIELD_MSG.required('アバター')).min(1, FIELD_MSG.required('アバター')),
 });
+export type TAvatarUpload = z.infer<typeof ZAvatarUpload>;
+
+/** GET and PUT /api/account/avatar/: the picture as a data URL, or none. */
+export const ZAvatar = z.object({ avatar: z.string().nullable() });
+export type TAvatar = z.infer<typeof ZAvatar>;

@@ -1,9 +1,22 @@
-// The account module's endpoints (api/src/modules/account/). Types still to be named: see docs/structure.md.
+// The account module's endpoints (api/src/modules/account/): the signed-in user's state, password and
+// the task counts the sidebar and the home screen show.
+import type {
+  TPasswordChange,
+  TPasswordChanged,
+  TStatistics,
+  TTaskStatistics,
+  TUserState,
+} from '../contracts/account.ts';
 import { endpoint, io } from './endpoint.ts';
 
 export const account = {
-  postAccountMe: endpoint('post', '/api/account/me/', io<{ answer: unknown }>()),
-  postAccountPassword: endpoint('post', '/api/account/password/', io<{ answer: unknown }>()),
-  getAccountStatistics: endpoint('get', '/api/account/statistics/', io<{ answer: unknown }>()),
-  getAccountTaskStatistics: endpoint('get', '/api/account/task/statistics/', io<{ answer: unknown }>()),
+  /** POST, as the web has always called it (spec §7.2); a body, if any, is ignored. */
+  me: endpoint('post', '/api/account/me/', io<{ answer: TUserState }>()),
+  changePassword: endpoint(
+    'post',
+    '/api/account/password/',
+    io<{ body: TPasswordChange; answer: TPasswordChanged }>(),
+  ),
+  statistics: endpoint('get', '/api/account/statistics/', io<{ answer: TStatistics }>()),
+  taskStatistics: endpoint('get', '/api/account/task/statistics/', io<{ answer: TTaskStatistics }>()),
 } as const;

@@ -1,28 +1,79 @@
-// The records module's endpoints (api/src/modules/records/). Types still to be named: see docs/structure.md.
+// The records module's endpoints (api/src/modules/records/): the employee's own records (issue 13),
+// the caller's by default; HR reads another's (?employee= on the lists, the id in the path). The
+// services parse the bodies themselves, after the checks that depend on the record.
+import type {
+  TBankAccount,
+  TBankAccountList,
+  TBankAccountRequest,
+  TEmployeeRecordQuery,
+} from '../contracts/bank-accounts.ts';
+import type { TPreviousCommuting, TStation, TStationQuery } from '../contracts/commuting.ts';
+import type { TContact, TContactList, TContactRequest } from '../contracts/contacts.ts';
+import type {
+  TAvatar,
+  TAvatarUpload,
+  TEmployeeProfile,
+  TPostalAddress,
+  TProfileUpdate,
+  TResidenceStatus,
+} from '../contracts/profile.ts';
 import { endpoint, io } from './endpoint.ts';
 
 export const records = {
-  getBankAccounts: endpoint('get', '/api/bank-accounts/', io<{ answer: unknown }>()),
-  postBankAccounts: endpoint('post', '/api/bank-accounts/', io<{ answer: unknown }>()),
-  getBankAccountsOne: endpoint('get', '/api/bank-accounts/:id/', io<{ answer: unknown }>()),
-  putBankAccountsOne: endpoint('put', '/api/bank-accounts/:id/', io<{ answer: unknown }>()),
-  deleteBankAccountsOne: endpoint('delete', '/api/bank-accounts/:id/', io<{ answer: unknown }>()),
-  getAccountContacts: endpoint('get', '/api/account/contacts/', io<{ answer: unknown }>()),
-  postAccountContacts: endpoint('post', '/api/account/contacts/', io<{ answer: unknown }>()),
-  getAccountContactsOne: endpoint('get', '/api/account/contacts/:id/', io<{ answer: unknown }>()),
-  putAccountContactsOne: endpoint('put', '/api/account/contacts/:id/', io<{ answer: unknown }>()),
-  deleteAccountContactsOne: endpoint('delete', '/api/account/contacts/:id/', io<{ answer: unknown }>()),
-  getEmployeesOne: endpoint('get', '/api/employees/:id/', io<{ answer: unknown }>()),
-  patchEmployeesOne: endpoint('patch', '/api/employees/:id/', io<{ answer: unknown }>()),
-  getEmployeesResidenceStatus: endpoint(
+  listBankAccounts: endpoint(
+    'get',
+    '/api/bank-accounts/',
+    io<{ query: TEmployeeRecordQuery; answer: TBankAccountList }>(),
+  ),
+  createBankAccount: endpoint(
+    'post',
+    '/api/bank-accounts/',
+    io<{ body: TBankAccountRequest; answer: TBankAccount }>(),
+  ),
+  getBankAccount: endpoint('get', '/api/bank-accounts/:id/', io<{ answer: TBankAccount }>()),
+  replaceBankAccount: endpoint(
+    'put',
+    '/api/bank-accounts/:id/',
+    io<{ body: TBankAccountRequest; answer: TBankAccount }>(),
+  ),
+  deleteBankAccount: endpoint('delete', '/api/bank-accounts/:id/', io<{ answer: void }>()),
+  listContacts: endpoint(
+    'get',
+    '/api/account/contacts/',
+    io<{ query: TEmployeeRecordQuery; answer: TContactList }>(),
+  ),
+  createContact: endpoint(
+    'post',
+    '/api/account/contacts/',
+    io<{ body: TContactRequest; answer: TContact }>(),
+  ),
+  getContact: endpoint('get', '/api/account/contacts/:id/', io<{ answer: TContact }>()),
+  replaceContact: endpoint(
+    'put',
+    '/api/account/contacts/:id/',
+    io<{ body: TContactRequest; answer: TContact }>(),
+  ),
+  deleteContact: endpoint('delete', '/api/account/contacts/:id/', io<{ answer: void }>()),
+  getProfile: endpoint('get', '/api/employees/:id/', io<{ answer: TEmployeeProfile }>()),
+  updateProfile: endpoint(
+    'patch',
+    '/api/employees/:id/',
+    io<{ body: TProfileUpdate; answer: TEmployeeProfile }>(),
+  ),
+  residenceStatus: endpoint(
     'get',
     '/api/employees/:id/residence-status/',
-    io<{ answer: unknown }>(),
+    io<{ answer: TResidenceStatus }>(),
   ),
-  getAccountAvatar: endpoint('get', '/api/account/avatar/', io<{ answer: unknown }>()),
-  putAccountAvatar: endpoint('put', '/api/account/avatar/', io<{ answer: unknown }>()),
-  deleteAccountAvatar: endpoint('delete', '/api/account/avatar/', io<{ answer: unknown }>()),
-  getPostalCodesOne: endpoint('get', '/api/postal-codes/:code/', io<{ answer: unknown }>()),
-  getPrevCommuting: endpoint('get', '/api/prev-commuting/', io<{ answer: unknown }>()),
-  getStations: endpoint('get', '/api/stations/', io<{ answer: unknown }>()),
+  getAvatar: endpoint('get', '/api/account/avatar/', io<{ answer: TAvatar }>()),
+  replaceAvatar: endpoint('put', '/api/account/avatar/', io<{ body: TAvatarUpload; answer: TAvatar }>()),
+  deleteAvatar: endpoint('delete', '/api/account/avatar/', io<{ answer: void }>()),
+  /** The addresses of a postal code (`1000001` or `100-0001`). */
+  postalCode: endpoint('get', '/api/postal-codes/:code/', io<{ answer: TPostalAddress[] }>()),
+  previousCommuting: endpoint(
+    'get',
+    '/api/prev-commuting/',
+    io<{ query: TEmployeeRecordQuery; answer: TPreviousCommuting }>(),
+  ),
+  stations: endpoint('get', '/api/stations/', io<{ query: TStationQuery; answer: TStation[] }>()),
 } as const;

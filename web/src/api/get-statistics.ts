@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TStatistics } from '@portal/shared/contracts/account';
+import { account } from '@portal/shared/endpoints/account';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-export const getStatistics = () => api.get<TStatistics>('/account/statistics/');
+export const getStatistics = () => api.call(account.statistics, {});
 
 /** The sidebar badges: pending requests and requests awaiting my approval. */
 export const statisticsQueryOptions = () =>

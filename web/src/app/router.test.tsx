@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { company } from '@portal/shared/endpoints/company';
 import { PERM } from '@portal/shared/permissions';
 import { FORBIDDEN_TITLE } from '@/components/errors/forbidden.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { setPushTokenProvider } from '@/lib/push-token.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { page, userState } from '@/testing/fixtures.ts';
 import { routes } from './router.tsx';
 
@@ -35,7 +36,7 @@ function mockPortalApi(overrides: Parameters<typeof mockFetch>[0] = {}) {
     },
     'GET /api/organizations/': { body: [] },
     'GET /api/notifications/': { body: page([]) },
-    'GET /api/master/company/info': { body: { name: '株式会社サンプル', file_calendar: [] } },
+    ...reply(company.info, {}, { body: { name: '株式会社サンプル', file_calendar: [] } }),
     ...overrides,
   });
 }

@@ -1,6 +1,3 @@
-// Imports nothing: the build's early-request script (web/build/early-me-script.ts) reads these too.
+// Where the API is served (the endpoint table's paths start with it). Imports nothing.
 
 export const API_BASE = '/api';
-
-/** The signed-in user, the first answer every signed-in page waits for. */
-export const ME_PATH = '/account/me/';

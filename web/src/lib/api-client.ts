@@ -3,6 +3,7 @@
 // sends the user to sign in when that fails — unless a new session began meanwhile, which a 401 about
 // an older token does not end — and rejects every other failure with an ApiError.
 import type { TTokenPair } from '@portal/shared/contracts/auth';
+import { auth } from '@portal/shared/endpoints/auth';
 import {
   endpointPath,
   type AnswerOf,
@@ -136,7 +137,7 @@ let refreshing: { token: string; done: Promise<boolean> } | null = null;
 
 async function refreshTokens(refresh: string): Promise<boolean> {
   try {
-    const response = await send('POST', '/token-refresh/', { body: { refresh } }, false);
+    const response = await send('POST', callPath(auth.refreshTokens, {}), { body: { refresh } }, false);
     if (!response.ok) return false;
     const pair = (await response.json()) as TTokenPair;
     // A sign-in that happened meanwhile keeps its own tokens: these belong to the session it replaced.

@@ -46,7 +46,7 @@ export function mockFetch(routes: Record<string, Reply>) {
 }
 
 type TypedReply<T> =
-  | { status?: number; body?: T | { detail: string } | Record<string, string[]> }
+  | { status?: number; body?: T | { detail: string; code?: string } | Record<string, string[]> }
   | ((request: RecordedRequest) => { status?: number; body?: unknown });
 
 /**

@@ -5,17 +5,16 @@
 //   `logoutRequest` (SAML XML whose SessionIndex is the service ticket) to us; the session opened with
 //   that ticket is revoked, so its tokens stop working at once. Unauthenticated by nature: the ticket,
 //   which only CAS and the signed-in browser ever saw, is the credential.
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router } from 'express';
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
-import { ZLogoutRequest } from '@portal/shared/contracts/auth';
+import { ZCasLogoutDone, ZLogoutRequest } from '@portal/shared/contracts/auth';
+import { auth } from '@portal/shared/endpoints/auth';
 import { API_MSG } from '@portal/shared/messages';
 import type { ApiModule } from '../../api-module.ts';
 import type { CasConfig } from '../../config.ts';
 import { ParseError } from '../../errors.ts';
-import { contextOf } from '../../middleware/authenticate.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { parseBody } from '../../middleware/validate.ts';
+import { route, type EndpointRouter } from '../../http/route.ts';
 import { logout } from './auth.service.ts';
 import type { TokenService } from './tokens.ts';
 import * as sso from './sso.repository.ts';
@@ -43,23 +42,16 @@ export function casLogoutUrl(cas: CasConfig, origin: string): string {
   return url.toString();
 }
 
-export function casLogoutRouter(deps: {
-  cas: CasConfig | null;
-  tokens: TokenService;
-  requireAuth: RequestHandler;
-  originOf: (req: express.Request) => string;
-}): Router {
-  const router = Router();
-  router
-    .route('/account/cas-logout')
-    .post(deps.requireAuth, async (req, res) => {
-      const input = parseBody(ZLogoutRequest, req);
-      await logout({ ctx: { ...contextOf(req), tokens: deps.tokens }, input });
-      const redirect_url = deps.cas ? casLogoutUrl(deps.cas, deps.originOf(req)) : null;
-      res.json({ detail: API_MSG.logoutDone, redirect_url });
-    })
-    .all(methodNotAllowed);
-  return router;
+/** POST /api/account/cas-logout/: the session ends here, and the answer names CAS's logout page. */
+export function casLogoutRoute(
+  on: EndpointRouter,
+  deps: { cas: CasConfig | null; tokens: TokenService; originOf: (req: express.Request) => string },
+): void {
+  route(on, auth.casLogout, { body: ZLogoutRequest, answer: ZCasLogoutDone }, async ({ ctx, body, req }) => {
+    await logout({ ctx: { ...ctx, tokens: deps.tokens }, input: body });
+    const redirect_url = deps.cas ? casLogoutUrl(deps.cas, deps.originOf(req)) : null;
+    return { detail: API_MSG.logoutDone, redirect_url };
+  });
 }
 
 /** The single-logout endpoint, mounted outside /api's JSON-only body rule (CAS posts a form). */

@@ -1,47 +1,36 @@
-// The bot-internal routes (service credential only): what a task's cards show, and which cards were
-// posted for it, so that any later event can update them.
-import { Router, type RequestHandler } from 'express';
-import { ZBotCardMessage } from '@portal/shared/contracts/bot-jobs';
-import type { ApiModule } from '../../api-module.ts';
-import type { Db } from '../../db/client.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { parseBody, parseId } from '../../middleware/validate.ts';
+// The bot-internal routes (service credential only, as the table declares): what a task's cards
+// show, and which cards were posted for it, so that any later event can update them; the push,
+// reminder and Lark-user routes beside them.
+import {
+  ZBotCardMessage,
+  ZBotCardMessages,
+  ZBotCardRecorded,
+  ZBotTaskCard,
+} from '@portal/shared/contracts/bot-jobs';
+import { bot } from '@portal/shared/endpoints/bot';
+import { moduleOf } from '../../api-module.ts';
+import { endpointRouter, route } from '../../http/route.ts';
 import { taskCardData } from './card-data.ts';
 import { cardMessagesOfTask, recordCardMessage } from './card-messages.repository.ts';
-import { botLarkUsersRouter } from './lark-users.routes.ts';
-import { botPushRouter } from './push.routes.ts';
-import { botRemindersRouter } from './reminders.routes.ts';
+import { botLarkUsersRoutes } from './lark-users.routes.ts';
+import { botPushRoutes } from './push.routes.ts';
+import { botRemindersRoutes } from './reminders.routes.ts';
 
-export const botModule: ApiModule = {
-  name: 'bot',
-  prefixes: ['/bot/'],
-  router: (deps) =>
-    Router().use(botRouter(deps), botPushRouter(deps), botRemindersRouter(deps), botLarkUsersRouter(deps)),
-};
-
-function botRouter({ db, requireService }: { db: Db; requireService: RequestHandler }): Router {
-  const router = Router();
-
-  router
-    .route('/bot/tasks/:id/card')
-    .get(requireService, async (req, res) => {
-      res.json(await taskCardData(db, parseId(req.params.id)));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/bot/tasks/:id/card-messages')
-    .get(requireService, async (req, res) => {
-      res.json(await cardMessagesOfTask(db, parseId(req.params.id)));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/bot/card-messages')
-    .post(requireService, async (req, res) => {
-      res.status(201).json(await recordCardMessage(db, parseBody(ZBotCardMessage, req)));
-    })
-    .all(methodNotAllowed);
-
-  return router;
-}
+export const botModule = moduleOf('bot', bot, (deps) => {
+  const on = endpointRouter(deps);
+  const { db } = deps;
+  route(on, bot.taskCard, { answer: ZBotTaskCard }, ({ params }) => taskCardData(db, params.id));
+  route(on, bot.cardMessages, { answer: ZBotCardMessages }, ({ params }) =>
+    cardMessagesOfTask(db, params.id),
+  );
+  route(
+    on,
+    bot.recordCardMessage,
+    { body: ZBotCardMessage, status: 201, answer: ZBotCardRecorded },
+    ({ body }) => recordCardMessage(db, body),
+  );
+  botPushRoutes(on, db);
+  botRemindersRoutes(on, db);
+  botLarkUsersRoutes(on, db);
+  return on.router;
+});

@@ -1,28 +1,15 @@
-// The bot stores the Lark users it found by e-mail (lark-users.ts). Service credential only.
-import { Router, type RequestHandler } from 'express';
-import { ZBotLarkUsersFound, type TBotLarkUsersSaved } from '@portal/shared/contracts/bot-lark-users';
+// The bot stores the Lark users it found by e-mail (lark-users.ts).
+import { ZBotLarkUsersFound, ZBotLarkUsersSaved } from '@portal/shared/contracts/bot-lark-users';
+import { bot } from '@portal/shared/endpoints/bot';
 import type { Db } from '../../db/client.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { parseBody } from '../../middleware/validate.ts';
+import { route, type EndpointRouter } from '../../http/route.ts';
 import { saveLarkUsersFound } from './lark-users.ts';
 
-export function botLarkUsersRouter({
-  db,
-  requireService,
-}: {
-  db: Db;
-  requireService: RequestHandler;
-}): Router {
-  const router = Router();
-
-  router
-    .route('/bot/lark-users')
-    .post(requireService, async (req, res) => {
-      const { users } = parseBody(ZBotLarkUsersFound, req);
-      const answer: TBotLarkUsersSaved = { saved: await saveLarkUsersFound(db, users) };
-      res.json(answer);
-    })
-    .all(methodNotAllowed);
-
-  return router;
+export function botLarkUsersRoutes(on: EndpointRouter, db: Db): void {
+  route(
+    on,
+    bot.saveLarkUsers,
+    { body: ZBotLarkUsersFound, answer: ZBotLarkUsersSaved },
+    async ({ body: { users } }) => ({ saved: await saveLarkUsersFound(db, users) }),
+  );
 }

@@ -1,29 +1,22 @@
 // The bot's push routes: which FCM tokens a user has, and deleting the ones FCM refused for good.
-// Reachable with the bot's service credential only (requireService).
-import { Router, type RequestHandler } from 'express';
-import { ZBotPushDevicesDelete } from '@portal/shared/contracts/bot-push';
+import {
+  ZBotPushDevices,
+  ZBotPushDevicesDelete,
+  ZBotPushDevicesDeleted,
+} from '@portal/shared/contracts/bot-push';
+import { bot } from '@portal/shared/endpoints/bot';
 import type { Db } from '../../db/client.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { parseBody, parseId } from '../../middleware/validate.ts';
+import { route, type EndpointRouter } from '../../http/route.ts';
 import { deleteDevicesByToken, listTokensOfUser } from '../devices/devices.repository.ts';
 
-export function botPushRouter({ db, requireService }: { db: Db; requireService: RequestHandler }): Router {
-  const router = Router();
-
-  router
-    .route('/bot/users/:id/push-devices')
-    .get(requireService, async (req, res) => {
-      res.json({ tokens: await listTokensOfUser(db, parseId(req.params.id)) });
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/bot/push-devices/delete')
-    .post(requireService, async (req, res) => {
-      const { tokens } = parseBody(ZBotPushDevicesDelete, req);
-      res.json({ deleted: await deleteDevicesByToken(db, tokens) });
-    })
-    .all(methodNotAllowed);
-
-  return router;
+export function botPushRoutes(on: EndpointRouter, db: Db): void {
+  route(on, bot.pushDevices, { answer: ZBotPushDevices }, async ({ params }) => ({
+    tokens: await listTokensOfUser(db, params.id),
+  }));
+  route(
+    on,
+    bot.deletePushDevices,
+    { body: ZBotPushDevicesDelete, answer: ZBotPushDevicesDeleted },
+    async ({ body: { tokens } }) => ({ deleted: await deleteDevicesByToken(db, tokens) }),
+  );
 }

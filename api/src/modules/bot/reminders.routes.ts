@@ -1,12 +1,15 @@
 // The bot's attendance-reminder routes: the company's business days of a month (the bot decides from
 // them whether a scheduler tick is a reminder day), and who has not submitted a month yet, with their
-// Lark user (or the e-mail address to look it up by) and the page to open. Reachable with the bot's
-// service credential only (requireService).
-import { Router, type RequestHandler } from 'express';
+// Lark user (or the e-mail address to look it up by) and the page to open.
 import { businessDays } from '@portal/shared/calendar/business-days';
-import type { TBotUnsubmittedAttendance } from '@portal/shared/contracts/bot-reminders';
+import {
+  ZBotBusinessDays,
+  ZBotUnsubmittedAttendance,
+  type TBotUnsubmittedAttendance,
+} from '@portal/shared/contracts/bot-reminders';
+import { bot } from '@portal/shared/endpoints/bot';
 import type { Db } from '../../db/client.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
+import { route, type EndpointRouter } from '../../http/route.ts';
 import {
   findAttendanceWorkflow,
   listEmployeesWithoutSubmittedMonth,
@@ -21,34 +24,23 @@ function formPath(workflowId: number | null, year: number, month: number): strin
   return `/task/workflows/${workflowId}/create?month=${year}-${String(month).padStart(2, '0')}`;
 }
 
-export function botRemindersRouter({
-  db,
-  requireService,
-}: {
-  db: Db;
-  requireService: RequestHandler;
-}): Router {
-  const router = Router();
-
-  router
-    .route('/bot/business-days/:year/:month')
-    .get(requireService, async (req, res) => {
-      const { year, month } = parseYearMonth(req.params.year, req.params.month);
-      res.json({ dates: businessDays(year, month, await loadMonthCalendarSettings(db, year, month)) });
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/bot/attendance/unsubmitted/:year/:month')
-    .get(requireService, async (req, res) => {
-      const { year, month } = parseYearMonth(req.params.year, req.params.month);
+export function botRemindersRoutes(on: EndpointRouter, db: Db): void {
+  const params = ({ year, month }: { year: string; month: string }) => parseYearMonth(year, month);
+  route(on, bot.businessDays, { params, answer: ZBotBusinessDays }, async ({ params: { year, month } }) => ({
+    dates: businessDays(year, month, await loadMonthCalendarSettings(db, year, month)),
+  }));
+  route(
+    on,
+    bot.unsubmittedAttendance,
+    { params, answer: ZBotUnsubmittedAttendance },
+    async ({ params: { year, month } }): Promise<TBotUnsubmittedAttendance> => {
       const employees = await listEmployeesWithoutSubmittedMonth(db, year, month);
       const reach = await larkReachOf(
         db,
         employees.map((e) => e.userId),
       );
       const workflow = await findAttendanceWorkflow(db);
-      const answer: TBotUnsubmittedAttendance = {
+      return {
         year,
         month,
         form_path: formPath(workflow?.id ?? null, year, month),
@@ -60,9 +52,6 @@ export function botRemindersRouter({
           lookup_email: reach.get(e.userId)?.lookup_email ?? null,
         })),
       };
-      res.json(answer);
-    })
-    .all(methodNotAllowed);
-
-  return router;
+    },
+  );
 }

@@ -1,3 +1,5 @@
+import { ZCalendarFile, ZCompanyCalendar } from '@portal/shared/contracts/calendar';
+import { ZCompanyInfo } from '@portal/shared/contracts/company';
 import { company } from '@portal/shared/endpoints/company';
 import { moduleOf } from '../../api-module.ts';
 import { endpointRouter, route } from '../../http/route.ts';
@@ -14,11 +16,15 @@ import { getCompanyInfo } from './company.service.ts';
 // service parses the bodies itself, after the permission the table declares.
 export const companyModule = moduleOf('company', company, (deps) => {
   const on = endpointRouter(deps);
-  route(on, company.info, {}, ({ ctx }) => getCompanyInfo({ ctx }));
-  route(on, company.calendar, {}, ({ ctx }) => getCompanyCalendar({ ctx }));
-  route(on, company.replaceCalendar, {}, ({ ctx, body }) => updateCompanyCalendar({ ctx, input: { body } }));
-  route(on, company.patchCalendar, {}, ({ ctx, body }) => patchCompanyCalendar({ ctx, input: { body } }));
-  route(on, company.addCalendarFile, { status: 201 }, ({ ctx, body }) =>
+  route(on, company.info, { answer: ZCompanyInfo }, ({ ctx }) => getCompanyInfo({ ctx }));
+  route(on, company.calendar, { answer: ZCompanyCalendar }, ({ ctx }) => getCompanyCalendar({ ctx }));
+  route(on, company.replaceCalendar, { answer: ZCompanyCalendar }, ({ ctx, body }) =>
+    updateCompanyCalendar({ ctx, input: { body } }),
+  );
+  route(on, company.patchCalendar, { answer: ZCompanyCalendar }, ({ ctx, body }) =>
+    patchCompanyCalendar({ ctx, input: { body } }),
+  );
+  route(on, company.addCalendarFile, { status: 201, answer: ZCalendarFile }, ({ ctx, body }) =>
     addCalendarFile({ ctx, input: { body } }),
   );
   route(on, company.deleteCalendarFile, { status: 204 }, ({ ctx, params }) =>

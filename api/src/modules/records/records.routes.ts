@@ -1,13 +1,20 @@
 // The employee's own records (issue 13): employees/{id}/ (the profile) and its residence status,
-// account/avatar/, bank-accounts/, account/contacts/, and the postal-code lookup. The caller's own
-// by default; HR reads another's (?employee= on the lists, the id in the path).
-import { Router, type RequestHandler } from 'express';
-import { ZEmployeeRecordQuery } from '@portal/shared/contracts/bank-accounts';
-import { ZStationQuery } from '@portal/shared/contracts/commuting';
-import type { ApiModule } from '../../api-module.ts';
-import { contextOf } from '../../middleware/authenticate.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { parseId, parseQuery } from '../../middleware/validate.ts';
+// account/avatar/, bank-accounts/, account/contacts/, the postal-code lookup and the commuting
+// helpers. The writes hand the body to the service as sent: it parses it after its own checks.
+import { z } from 'zod';
+import { ZBankAccount, ZBankAccountList, ZEmployeeRecordQuery } from '@portal/shared/contracts/bank-accounts';
+import { ZPreviousCommuting, ZStation, ZStationQuery } from '@portal/shared/contracts/commuting';
+import { ZContact, ZContactList } from '@portal/shared/contracts/contacts';
+import {
+  ZAvatar,
+  ZEmployeeProfile,
+  ZPostalAddress,
+  ZResidenceStatus,
+} from '@portal/shared/contracts/profile';
+import { records } from '@portal/shared/endpoints/records';
+import { moduleOf } from '../../api-module.ts';
+import { endpointRouter, route } from '../../http/route.ts';
+import { deleteAvatar, getAvatar, putAvatar } from './avatar.service.ts';
 import {
   createBankAccount,
   deleteBankAccount,
@@ -15,11 +22,7 @@ import {
   listBankAccounts,
   replaceBankAccount,
 } from './bank-accounts.service.ts';
-import { deleteAvatar, getAvatar, putAvatar } from './avatar.service.ts';
 import { previousCommuting } from './commuting.service.ts';
-import { lookupPostalCode } from './postal-codes.ts';
-import { searchStations } from './stations.ts';
-import { getProfile, getResidenceStatus, updateProfile } from './profile.service.ts';
 import {
   createContact,
   deleteContact,
@@ -27,129 +30,68 @@ import {
   listContacts,
   replaceContact,
 } from './contacts.service.ts';
+import { lookupPostalCode } from './postal-codes.ts';
+import { getProfile, getResidenceStatus, updateProfile } from './profile.service.ts';
+import { searchStations } from './stations.ts';
 
-export const recordsModule: ApiModule = {
-  name: 'records',
-  prefixes: [
-    '/bank-accounts',
-    '/account/contacts',
-    '/account/avatar',
-    '/employees/',
-    '/postal-codes/',
-    '/prev-commuting',
-    '/stations',
-  ],
-  router: recordsRouter,
-};
+export const recordsModule = moduleOf('records', records, (deps) => {
+  const on = endpointRouter(deps);
+  const query = ZEmployeeRecordQuery;
 
-function recordsRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
-  const router = Router();
+  route(on, records.listBankAccounts, { query, answer: ZBankAccountList }, ({ ctx, query }) =>
+    listBankAccounts({ ctx, input: query }),
+  );
+  route(on, records.createBankAccount, { status: 201, answer: ZBankAccount }, ({ ctx, body }) =>
+    createBankAccount({ ctx, input: body }),
+  );
+  route(on, records.getBankAccount, { answer: ZBankAccount }, ({ ctx, params }) =>
+    getBankAccount({ ctx, input: params }),
+  );
+  route(on, records.replaceBankAccount, { answer: ZBankAccount }, ({ ctx, params, body }) =>
+    replaceBankAccount({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, records.deleteBankAccount, { status: 204 }, ({ ctx, params }) =>
+    deleteBankAccount({ ctx, input: params }),
+  );
 
-  router
-    .route('/bank-accounts')
-    .get(requireAuth, async (req, res) => {
-      const input = parseQuery(ZEmployeeRecordQuery, req);
-      res.json(await listBankAccounts({ ctx: contextOf(req), input }));
-    })
-    .post(requireAuth, async (req, res) => {
-      res.status(201).json(await createBankAccount({ ctx: contextOf(req), input: req.body }));
-    })
-    .all(methodNotAllowed);
+  route(on, records.listContacts, { query, answer: ZContactList }, ({ ctx, query }) =>
+    listContacts({ ctx, input: query }),
+  );
+  route(on, records.createContact, { status: 201, answer: ZContact }, ({ ctx, body }) =>
+    createContact({ ctx, input: body }),
+  );
+  route(on, records.getContact, { answer: ZContact }, ({ ctx, params }) =>
+    getContact({ ctx, input: params }),
+  );
+  route(on, records.replaceContact, { answer: ZContact }, ({ ctx, params, body }) =>
+    replaceContact({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, records.deleteContact, { status: 204 }, ({ ctx, params }) =>
+    deleteContact({ ctx, input: params }),
+  );
 
-  router
-    .route('/bank-accounts/:id')
-    .get(requireAuth, async (req, res) => {
-      res.json(await getBankAccount({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
-    })
-    .put(requireAuth, async (req, res) => {
-      const id = parseId(req.params.id);
-      res.json(await replaceBankAccount({ ctx: contextOf(req), input: { id, body: req.body } }));
-    })
-    .delete(requireAuth, async (req, res) => {
-      await deleteBankAccount({ ctx: contextOf(req), input: { id: parseId(req.params.id) } });
-      res.status(204).end();
-    })
-    .all(methodNotAllowed);
+  route(on, records.getProfile, { answer: ZEmployeeProfile }, ({ ctx, params }) =>
+    getProfile({ ctx, input: params }),
+  );
+  route(on, records.updateProfile, { answer: ZEmployeeProfile }, ({ ctx, params, body }) =>
+    updateProfile({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, records.residenceStatus, { answer: ZResidenceStatus }, ({ ctx, params }) =>
+    getResidenceStatus({ ctx, input: params }),
+  );
 
-  router
-    .route('/account/contacts')
-    .get(requireAuth, async (req, res) => {
-      const input = parseQuery(ZEmployeeRecordQuery, req);
-      res.json(await listContacts({ ctx: contextOf(req), input }));
-    })
-    .post(requireAuth, async (req, res) => {
-      res.status(201).json(await createContact({ ctx: contextOf(req), input: req.body }));
-    })
-    .all(methodNotAllowed);
+  route(on, records.getAvatar, { answer: ZAvatar }, ({ ctx }) => getAvatar({ ctx }));
+  route(on, records.replaceAvatar, { answer: ZAvatar }, ({ ctx, body }) => putAvatar({ ctx, input: body }));
+  route(on, records.deleteAvatar, { status: 204 }, ({ ctx }) => deleteAvatar({ ctx }));
 
-  router
-    .route('/account/contacts/:id')
-    .get(requireAuth, async (req, res) => {
-      res.json(await getContact({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
-    })
-    .put(requireAuth, async (req, res) => {
-      const id = parseId(req.params.id);
-      res.json(await replaceContact({ ctx: contextOf(req), input: { id, body: req.body } }));
-    })
-    .delete(requireAuth, async (req, res) => {
-      await deleteContact({ ctx: contextOf(req), input: { id: parseId(req.params.id) } });
-      res.status(204).end();
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/employees/:id')
-    .get(requireAuth, async (req, res) => {
-      res.json(await getProfile({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
-    })
-    .patch(requireAuth, async (req, res) => {
-      const id = parseId(req.params.id);
-      res.json(await updateProfile({ ctx: contextOf(req), input: { id, body: req.body } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/employees/:id/residence-status')
-    .get(requireAuth, async (req, res) => {
-      res.json(await getResidenceStatus({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/account/avatar')
-    .get(requireAuth, async (req, res) => {
-      res.json(await getAvatar({ ctx: contextOf(req) }));
-    })
-    .put(requireAuth, async (req, res) => {
-      res.json(await putAvatar({ ctx: contextOf(req), input: req.body }));
-    })
-    .delete(requireAuth, async (req, res) => {
-      await deleteAvatar({ ctx: contextOf(req) });
-      res.status(204).end();
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/postal-codes/:code')
-    .get(requireAuth, async (req, res) => {
-      res.json(await lookupPostalCode({ ctx: contextOf(req), input: { code: String(req.params.code) } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/prev-commuting')
-    .get(requireAuth, async (req, res) => {
-      const input = parseQuery(ZEmployeeRecordQuery, req);
-      res.json(await previousCommuting({ ctx: contextOf(req), input }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/stations')
-    .get(requireAuth, async (req, res) => {
-      res.json(await searchStations({ ctx: contextOf(req), input: parseQuery(ZStationQuery, req) }));
-    })
-    .all(methodNotAllowed);
-
-  return router;
-}
+  route(on, records.postalCode, { answer: z.array(ZPostalAddress) }, ({ ctx, params }) =>
+    lookupPostalCode({ ctx, input: params }),
+  );
+  route(on, records.previousCommuting, { query, answer: ZPreviousCommuting }, ({ ctx, query }) =>
+    previousCommuting({ ctx, input: query }),
+  );
+  route(on, records.stations, { query: ZStationQuery, answer: z.array(ZStation) }, ({ ctx, query }) =>
+    searchStations({ ctx, input: query }),
+  );
+  return on.router;
+});

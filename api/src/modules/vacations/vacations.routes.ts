@@ -1,4 +1,10 @@
-import { ZLeaveOwnerQuery } from '@portal/shared/contracts/vacations';
+import { z } from 'zod';
+import {
+  ZLeaveOwnerQuery,
+  ZPaidLeaveEndDate,
+  ZPaidLeaveStatus,
+  ZVacation,
+} from '@portal/shared/contracts/vacations';
 import { vacations } from '@portal/shared/endpoints/vacations';
 import { moduleOf } from '../../api-module.ts';
 import { endpointRouter, route } from '../../http/route.ts';
@@ -22,33 +28,37 @@ function yearOf(year: string | string[] | undefined): number {
 export const vacationsModule = moduleOf('vacations', vacations, (deps) => {
   const on = endpointRouter(deps);
   const query = ZLeaveOwnerQuery;
+  const answer = z.array(ZVacation);
   const employeeMonth = ({ code, year, month }: { code: string; year: string; month: string }) => {
     if (code.length > 20) throw new NotFound();
     return { code, ...yearMonth(year, month) };
   };
-  route(on, vacations.employeeMonth, { params: employeeMonth }, ({ ctx, params }) =>
+  route(on, vacations.employeeMonth, { params: employeeMonth, answer }, ({ ctx, params }) =>
     listEmployeeVacations({ ctx, input: params }),
   );
-  route(on, vacations.mine, { query }, ({ ctx, query: { employee } }) =>
+  route(on, vacations.mine, { query, answer }, ({ ctx, query: { employee } }) =>
     myVacations({ ctx, input: { employee } }),
   );
   route(
     on,
     vacations.mineInYear,
-    { params: ({ year }) => ({ year: yearOf(year) }), query },
+    { params: ({ year }) => ({ year: yearOf(year) }), query, answer },
     ({ ctx, params, query: { employee } }) => myVacations({ ctx, input: { employee, year: params.year } }),
   );
   route(
     on,
     vacations.mineInMonth,
-    { params: ({ year, month }) => yearMonth(year, month), query },
+    { params: ({ year, month }) => yearMonth(year, month), query, answer },
     ({ ctx, params, query: { employee } }) => myVacations({ ctx, input: { employee, ...params } }),
   );
-  route(on, vacations.paidLeaveStatus, { query }, ({ ctx, query: { employee } }) =>
+  route(on, vacations.paidLeaveStatus, { query, answer: ZPaidLeaveStatus }, ({ ctx, query: { employee } }) =>
     myPaidLeave({ ctx, input: { employee } }),
   );
-  route(on, vacations.paidLeaveEndDate, { query }, ({ ctx, query: { employee } }) =>
-    myPaidLeaveEndDate({ ctx, input: { employee } }),
+  route(
+    on,
+    vacations.paidLeaveEndDate,
+    { query, answer: ZPaidLeaveEndDate },
+    ({ ctx, query: { employee } }) => myPaidLeaveEndDate({ ctx, input: { employee } }),
   );
   return on.router;
 });

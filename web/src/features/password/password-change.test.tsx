@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { account } from '@portal/shared/endpoints/account';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import PasswordChange, { MUST_CHANGE } from './password-change.tsx';
 
@@ -12,10 +13,11 @@ describe('the password change after a reset', () => {
   it('checks the new password, shows the server refusing the temporary one, then saves', async () => {
     let calls = 0;
     const { requests } = mockFetch({
-      'POST /api/account/password/': () =>
+      ...reply(account.changePassword, {}, () =>
         ++calls === 1
           ? { status: 400, body: { current_password: ['現在のパスワードが正しくありません。'] } }
           : { body: { detail: 'パスワードを変更しました。' } },
+      ),
     });
     renderWithRouter(<PasswordChange />);
     expect(screen.getByText(MUST_CHANGE)).toBeInTheDocument();

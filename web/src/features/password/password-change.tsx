@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { TPasswordChange } from '@portal/shared/contracts/account';
+import { account } from '@portal/shared/endpoints/account';
 import { NEW_PASSWORD_MIN } from '@portal/shared/limits';
 import { FIELD_MSG } from '@portal/shared/messages';
 import { queryKeys } from '@/api/query-keys.ts';
@@ -48,7 +49,7 @@ export default function PasswordChange() {
   const submit = form.handleSubmit(async (values) => {
     setFormError([]);
     try {
-      await api.post('/account/password/', values);
+      await api.call(account.changePassword, {}, values);
       toastSuccess('パスワードを変更しました。');
       await queryClient.invalidateQueries({ queryKey: queryKeys.account.me });
     } catch (error) {

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TUserState } from '@portal/shared/contracts/account';
+import { account } from '@portal/shared/endpoints/account';
 import { queryKeys } from '@/api/query-keys.ts';
-import { ME_PATH } from '@/config/api-base.ts';
 import { api } from '@/lib/api-client.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { formErrorMessage } from '@/lib/error-messages.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 
-export const getMe = () => api.post<TUserState>(ME_PATH);
+export const getMe = () => api.call(account.me, {});
 
 /**
  * The signed-in user. The answer also becomes the session's user state; any failure other than

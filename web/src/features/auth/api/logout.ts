@@ -1,17 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { TLogoutRequest } from '@portal/shared/contracts/auth';
+import { auth } from '@portal/shared/endpoints/auth';
 import { PATHS } from '@/config/paths.ts';
 import { api, setSignedOut } from '@/lib/api-client.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { endLocalSession } from '../lib/session.ts';
 
-export const logout = (body: TLogoutRequest) =>
-  api.post<unknown>('/account/logout/', body, { signingOut: true });
+export const logout = (body: TLogoutRequest) => api.call(auth.logout, {}, body, { signingOut: true });
 
 /** After a CAS sign-in: ends the session here and names the CAS logout page (spec §4.1). */
-export const casLogout = (body: TLogoutRequest) =>
-  api.post<{ redirect_url?: string | null }>('/account/cas-logout/', body, { signingOut: true });
+export const casLogout = (body: TLogoutRequest) => api.call(auth.casLogout, {}, body, { signingOut: true });
 
 /**
  * Revokes the session on the server, then forgets everything and goes to sign in — or, after a CAS

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TTokenAuthRequest, TTokenPair } from '@portal/shared/contracts/auth';
+import type { TTokenAuthRequest } from '@portal/shared/contracts/auth';
+import { auth } from '@portal/shared/endpoints/auth';
 import { api } from '@/lib/api-client.ts';
 import { startSession } from '../lib/session.ts';
 
 export const tokenAuth = (credentials: TTokenAuthRequest) =>
-  api.post<TTokenPair>('/token-auth/', credentials, { auth: false });
+  api.call(auth.signIn, {}, credentials, { auth: false });
 
 export const useTokenAuth = () =>
   useMutation({

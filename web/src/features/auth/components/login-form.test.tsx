@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MSG } from '@portal/shared/messages';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { auth } from '@portal/shared/endpoints/auth';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { LoginForm } from './login-form.tsx';
@@ -53,7 +54,7 @@ describe('LoginForm', () => {
 
   it('signs in on Enter, stores the tokens and reports success', async () => {
     const { requests } = mockFetch({
-      'POST /api/token-auth/': { body: { access: 'A1', refresh: 'R1' } },
+      ...reply(auth.signIn, {}, { body: { access: 'A1', refresh: 'R1' } }),
     });
     const user = userEvent.setup();
     const form = setup();
@@ -67,7 +68,7 @@ describe('LoginForm', () => {
 
   it("shows the server's detail on a wrong password and keeps what was typed", async () => {
     mockFetch({
-      'POST /api/token-auth/': { status: 401, body: { detail: API_MSG.invalidCredentials } },
+      ...reply(auth.signIn, {}, { status: 401, body: { detail: API_MSG.invalidCredentials } }),
     });
     const user = userEvent.setup();
     const form = setup();
@@ -83,10 +84,14 @@ describe('LoginForm', () => {
 
   it("shows the server's detail when sign-in attempts are rate limited (429)", async () => {
     mockFetch({
-      'POST /api/token-auth/': {
-        status: 429,
-        body: { detail: API_MSG.tooManyLoginAttempts, code: 'throttled' },
-      },
+      ...reply(
+        auth.signIn,
+        {},
+        {
+          status: 429,
+          body: { detail: API_MSG.tooManyLoginAttempts, code: 'throttled' },
+        },
+      ),
     });
     const user = userEvent.setup();
     const form = setup();
@@ -99,10 +104,14 @@ describe('LoginForm', () => {
 
   it('puts 400 field errors under their inputs', async () => {
     mockFetch({
-      'POST /api/token-auth/': {
-        status: 400,
-        body: { username: ['このユーザー名は使えません。', '二つ目'] },
-      },
+      ...reply(
+        auth.signIn,
+        {},
+        {
+          status: 400,
+          body: { username: ['このユーザー名は使えません。', '二つ目'] },
+        },
+      ),
     });
     const user = userEvent.setup();
     const form = setup();

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@portal/shared/messages';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { auth } from '@portal/shared/endpoints/auth';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import { hasAccessToken, useSessionStore } from '@/stores/session-store.ts';
@@ -31,8 +32,12 @@ describe('/login when the sign-in call answers 401', () => {
   it('logs out and shows ログイン失敗しました with 再ログイン for a refused Lark code', async () => {
     leaveStaleSession();
     const { requests } = mockFetch({
-      'GET /api/auth/methods/': { body: METHODS },
-      'POST /api/lark-auth/': { status: 401, body: { detail: '認証コードが無効か、期限が切れています。' } },
+      ...reply(auth.methods, {}, { body: METHODS }),
+      ...reply(
+        auth.larkSignIn,
+        {},
+        { status: 401, body: { detail: '認証コードが無効か、期限が切れています。' } },
+      ),
     });
     renderWithRouter(<LoginRoute />, { path: '/login?code=used-code&next=%2Fhome' });
 
@@ -46,8 +51,8 @@ describe('/login when the sign-in call answers 401', () => {
   it('logs out and shows the server message with 再ログイン for a refused CAS ticket', async () => {
     leaveStaleSession();
     mockFetch({
-      'GET /api/auth/methods/': { body: METHODS },
-      'POST /api/cas-auth/': { status: 401, body: { detail: 'チケットが無効です。' } },
+      ...reply(auth.methods, {}, { body: METHODS }),
+      ...reply(auth.casSignIn, {}, { status: 401, body: { detail: 'チケットが無効です。' } }),
     });
     renderWithRouter(<LoginRoute />, { path: '/login?ticket=ST-1&next=%2Fhome' });
 
@@ -59,8 +64,8 @@ describe('/login when the sign-in call answers 401', () => {
   it('keeps the session when the sign-in call fails for another reason', async () => {
     leaveStaleSession();
     mockFetch({
-      'GET /api/auth/methods/': { body: METHODS },
-      'POST /api/cas-auth/': { status: 429, body: { detail: 'リクエストが多すぎます。' } },
+      ...reply(auth.methods, {}, { body: METHODS }),
+      ...reply(auth.casSignIn, {}, { status: 429, body: { detail: 'リクエストが多すぎます。' } }),
     });
     renderWithRouter(<LoginRoute />, { path: '/login?ticket=ST-2' });
 
@@ -79,13 +84,13 @@ describe('/login with a CAS ticket that signs in', () => {
     });
     let ticketSpent = false;
     const { requests } = mockFetch({
-      'GET /api/auth/methods/': { body: METHODS },
+      ...reply(auth.methods, {}, { body: METHODS }),
       // CAS tickets are single-use: a second exchange of the same ticket is refused.
-      'POST /api/cas-auth/': () => {
+      ...reply(auth.casSignIn, {}, () => {
         if (ticketSpent) return { status: 401, body: { detail: 'チケットが無効です。' } };
         ticketSpent = true;
         return { body: { access: 'A1', refresh: 'R1', sessionid: 'S1' } };
-      },
+      }),
     });
     const { router } = renderWithRouter(<></>, {
       path: '/login?ticket=ST-1&next=%2Ftask%2Ftasks%2Fapproval',

@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TBankAccount,
-  TBankAccountList,
-  TBankAccountRequest,
-} from '@portal/shared/contracts/bank-accounts';
-import { isSendableBankQuery, type TBankChoice } from '@portal/shared/contracts/banks';
+import type { TBankAccountRequest } from '@portal/shared/contracts/bank-accounts';
+import { isSendableBankQuery } from '@portal/shared/contracts/banks';
+import { banks } from '@portal/shared/endpoints/banks';
+import { records } from '@portal/shared/endpoints/records';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
@@ -13,7 +11,7 @@ export const useBankAccounts = (employeeId: number | null) =>
   useQuery({
     queryKey: queryKeys.records.bankAccounts(employeeId),
     queryFn: () =>
-      api.get<TBankAccountList>('/bank-accounts/', { query: { employee: employeeId ?? undefined } }),
+      api.call(records.listBankAccounts, {}, undefined, { query: { employee: employeeId ?? undefined } }),
   });
 
 /** POST bank-accounts/ or PUT bank-accounts/{id}/. */
@@ -22,8 +20,8 @@ export const useSaveBankAccount = () => {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TBankAccountRequest }) =>
       id === null
-        ? api.post<TBankAccount>('/bank-accounts/', body)
-        : api.put<TBankAccount>(`/bank-accounts/${id}/`, body),
+        ? api.call(records.createBankAccount, {}, body)
+        : api.call(records.replaceBankAccount, { id }, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.records.all }),
   });
 };
@@ -32,7 +30,7 @@ export const useSaveBankAccount = () => {
 export const useDeleteBankAccount = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/bank-accounts/${id}/`),
+    mutationFn: (id: number) => api.call(records.deleteBankAccount, { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.records.all }),
   });
 };
@@ -41,7 +39,7 @@ export const useDeleteBankAccount = () => {
 export const useBankChoices = (query: string) =>
   useQuery({
     queryKey: queryKeys.records.banks(query),
-    queryFn: () => api.get<TBankChoice[]>('/banks/choice/', { query: { query } }),
+    queryFn: () => api.call(banks.choices, {}, undefined, { query: { query } }),
     enabled: isSendableBankQuery(query, 'bank'),
     staleTime: 5 * 60_000,
   });
@@ -50,7 +48,8 @@ export const useBankChoices = (query: string) =>
 export const useBranchChoices = (bankCode: string | null, query: string) =>
   useQuery({
     queryKey: queryKeys.records.branches(bankCode ?? '', query),
-    queryFn: () => api.get<TBankChoice[]>(`/banks/${bankCode}/branches/choice/`, { query: { query } }),
+    queryFn: () =>
+      api.call(banks.branchChoices, { bankCode: bankCode ?? '' }, undefined, { query: { query } }),
     enabled: bankCode !== null && isSendableBankQuery(query, 'branch'),
     staleTime: 5 * 60_000,
   });

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TBankAccount } from '@portal/shared/contracts/bank-accounts';
 import { BANK_SEARCH_MSG } from '@portal/shared/contracts/banks';
 import { FIELD_MSG } from '@portal/shared/messages';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { banks } from '@portal/shared/endpoints/banks';
+import { records } from '@portal/shared/endpoints/records';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import BankAccountsRoute from './bank-accounts.tsx';
 
@@ -32,10 +34,14 @@ const salary: TBankAccount = {
 describe('bank accounts', () => {
   it('never sends a bank query of fewer than 4 digits, nor a branch query before the bank', async () => {
     const { requests } = mockFetch({
-      'GET /api/bank-accounts/': {
-        body: { count: 1, next: null, previous: null, results: [salary], can_edit: true },
-      },
-      'GET /api/banks/choice/': { body: [{ code: '0001', name: 'みずほ', kana: 'ミズホ' }] },
+      ...reply(
+        records.listBankAccounts,
+        {},
+        {
+          body: { count: 1, next: null, previous: null, results: [salary], can_edit: true },
+        },
+      ),
+      ...reply(banks.choices, {}, { body: [{ code: '0001', name: 'みずほ', kana: 'ミズホ' }] }),
     });
     renderWithRouter(<BankAccountsRoute />, { path: '/band-accounts' });
     const user = userEvent.setup();
@@ -56,9 +62,13 @@ describe('bank accounts', () => {
 
   it('on an empty submit says 銀行 is required and focuses it first, the errors in the order of the fields', async () => {
     const { requests } = mockFetch({
-      'GET /api/bank-accounts/': {
-        body: { count: 0, next: null, previous: null, results: [], can_edit: true },
-      },
+      ...reply(
+        records.listBankAccounts,
+        {},
+        {
+          body: { count: 0, next: null, previous: null, results: [], can_edit: true },
+        },
+      ),
     });
     renderWithRouter(<BankAccountsRoute />, { path: '/band-accounts' });
     const user = userEvent.setup();
@@ -80,9 +90,13 @@ describe('bank accounts', () => {
 
   it('names the account a deletion asks about, by bank, branch, type and last digits', async () => {
     mockFetch({
-      'GET /api/bank-accounts/': {
-        body: { count: 1, next: null, previous: null, results: [salary], can_edit: true },
-      },
+      ...reply(
+        records.listBankAccounts,
+        {},
+        {
+          body: { count: 1, next: null, previous: null, results: [salary], can_edit: true },
+        },
+      ),
     });
     renderWithRouter(<BankAccountsRoute />, { path: '/band-accounts' });
     await userEvent.click(await screen.findByRole('button', { name: '給与振込口座を削除' }));
@@ -94,15 +108,19 @@ describe('bank accounts', () => {
 
   it('is read-only for HR opening another employee', async () => {
     mockFetch({
-      'GET /api/bank-accounts/': {
-        body: {
-          count: 1,
-          next: null,
-          previous: null,
-          results: [{ ...salary, can_edit: false }],
-          can_edit: false,
+      ...reply(
+        records.listBankAccounts,
+        {},
+        {
+          body: {
+            count: 1,
+            next: null,
+            previous: null,
+            results: [{ ...salary, can_edit: false }],
+            can_edit: false,
+          },
         },
-      },
+      ),
     });
     renderWithRouter(<BankAccountsRoute />, { path: '/band-accounts?employee=3' });
     expect((await screen.findAllByText(/三菱ＵＦＪ/)).length).toBeGreaterThan(0);

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCompanyCalendar } from '@portal/shared/contracts/calendar';
 import { SUCCESS } from '@portal/shared/messages';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { calendar as calendarApi } from '@portal/shared/endpoints/calendar';
+import { company } from '@portal/shared/endpoints/company';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import { NO_CALENDAR_IMAGES } from '../components/calendar-images.tsx';
 import CompanyCalendarRoute from './company-calendar.tsx';
@@ -33,8 +35,8 @@ beforeEach(() => {
 describe('company calendar /company/calendar', () => {
   it('shows the images and the month’s business days, without settings for an employee', async () => {
     mockFetch({
-      'GET /api/master/company/calendar': { body: calendar() },
-      'GET /api/task/business-days/2025/8/': { body: AUGUST_WORK },
+      ...reply(company.calendar, {}, { body: calendar() }),
+      ...reply(calendarApi.businessDays, { year: 2025, month: 8 }, { body: AUGUST_WORK }),
     });
     renderWithRouter(<CompanyCalendarRoute />, { path: '/company/calendar?month=2025-08' });
     const image = await screen.findByRole('img', { name: '2025年度カレンダー' });
@@ -56,8 +58,8 @@ describe('company calendar /company/calendar', () => {
 
   it('says when no image is registered', async () => {
     mockFetch({
-      'GET /api/master/company/calendar': { body: calendar({ file_calendar: [] }) },
-      'GET /api/task/business-days/2025/8/': { body: AUGUST_WORK },
+      ...reply(company.calendar, {}, { body: calendar({ file_calendar: [] }) }),
+      ...reply(calendarApi.businessDays, { year: 2025, month: 8 }, { body: AUGUST_WORK }),
     });
     renderWithRouter(<CompanyCalendarRoute />, { path: '/company/calendar?month=2025-08' });
     expect(await screen.findByText(NO_CALENDAR_IMAGES)).toBeInTheDocument();
@@ -66,10 +68,11 @@ describe('company calendar /company/calendar', () => {
   it('lets an administrator delete an image once confirmed, and keeps the dialog on a refusal', async () => {
     let refuse = true;
     const { requests } = mockFetch({
-      'GET /api/master/company/calendar': { body: calendar({ can_edit: true }) },
-      'GET /api/task/business-days/2025/8/': { body: AUGUST_WORK },
-      'DELETE /api/master/company/calendar/files/3/': () =>
+      ...reply(company.calendar, {}, { body: calendar({ can_edit: true }) }),
+      ...reply(calendarApi.businessDays, { year: 2025, month: 8 }, { body: AUGUST_WORK }),
+      ...reply(company.deleteCalendarFile, { id: 3 }, () =>
         refuse ? { status: 403, body: { detail: '権限がありません。' } } : { status: 204 },
+      ),
     });
     renderWithRouter(<CompanyCalendarRoute />, { path: '/company/calendar?month=2025-08' });
     const user = userEvent.setup();
@@ -90,11 +93,11 @@ describe('company calendar /company/calendar', () => {
 
   it('lets an administrator change the 法定休日 weekday and the company days off', async () => {
     const { requests } = mockFetch({
-      'GET /api/master/company/calendar': { body: calendar({ can_edit: true }) },
-      'GET /api/task/business-days/2025/8/': { body: AUGUST_WORK },
-      'PUT /api/master/company/calendar': (request) => ({
+      ...reply(company.calendar, {}, { body: calendar({ can_edit: true }) }),
+      ...reply(calendarApi.businessDays, { year: 2025, month: 8 }, { body: AUGUST_WORK }),
+      ...reply(company.replaceCalendar, {}, (request) => ({
         body: calendar({ can_edit: true, settings: request.body as TCompanyCalendar['settings'] }),
-      }),
+      })),
     });
     renderWithRouter(<CompanyCalendarRoute />, { path: '/company/calendar?month=2025-08' });
     const settings = await screen.findByTestId('calendar-settings');

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TContact, TContactList, TContactRequest } from '@portal/shared/contracts/contacts';
+import type { TContactRequest } from '@portal/shared/contracts/contacts';
+import { records } from '@portal/shared/endpoints/records';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
@@ -8,7 +9,7 @@ export const useContacts = (employeeId: number | null) =>
   useQuery({
     queryKey: queryKeys.records.contacts(employeeId),
     queryFn: () =>
-      api.get<TContactList>('/account/contacts/', { query: { employee: employeeId ?? undefined } }),
+      api.call(records.listContacts, {}, undefined, { query: { employee: employeeId ?? undefined } }),
   });
 
 /** POST account/contacts/ or PUT account/contacts/{id}/. */
@@ -17,8 +18,8 @@ export const useSaveContact = () => {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TContactRequest }) =>
       id === null
-        ? api.post<TContact>('/account/contacts/', body)
-        : api.put<TContact>(`/account/contacts/${id}/`, body),
+        ? api.call(records.createContact, {}, body)
+        : api.call(records.replaceContact, { id }, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.records.all }),
   });
 };
@@ -27,7 +28,7 @@ export const useSaveContact = () => {
 export const useDeleteContact = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/account/contacts/${id}/`),
+    mutationFn: (id: number) => api.call(records.deleteContact, { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.records.all }),
   });
 };

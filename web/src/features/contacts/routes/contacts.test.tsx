@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_CONTACTS, type TContact } from '@portal/shared/contracts/contacts';
 import { SUCCESS } from '@portal/shared/messages';
+import { records } from '@portal/shared/endpoints/records';
 import { toastSuccess } from '@/lib/notify.ts';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import ContactsRoute from './contacts.tsx';
 
@@ -29,8 +30,8 @@ const list = (results: TContact[], can_edit = true) => ({
 describe('emergency contacts', () => {
   it('edits a contact in the form above the list, and deletes one only once confirmed', async () => {
     const { requests } = mockFetch({
-      'GET /api/account/contacts/': list([contact(1, '山田 花子'), contact(2, '山田 一郎')]),
-      'DELETE /api/account/contacts/2/': { status: 204 },
+      ...reply(records.listContacts, {}, list([contact(1, '山田 花子'), contact(2, '山田 一郎')])),
+      ...reply(records.deleteContact, { id: 2 }, { status: 204 }),
     });
     renderWithRouter(<ContactsRoute />, { path: '/contacts' });
     const user = userEvent.setup();
@@ -57,17 +58,17 @@ describe('emergency contacts', () => {
   it('moves focus by one rule: into the form, back to its opener, on to the next row after a delete', async () => {
     let rows = [contact(1, '山田 花子'), contact(2, '山田 一郎')];
     mockFetch({
-      'GET /api/account/contacts/': () => list(rows),
-      'POST /api/account/contacts/': { status: 201, body: contact(3, '佐藤 次郎') },
-      'PUT /api/account/contacts/2/': { body: contact(2, '山田 一郎') },
-      'DELETE /api/account/contacts/1/': () => {
+      ...reply(records.listContacts, {}, () => list(rows)),
+      ...reply(records.createContact, {}, { status: 201, body: contact(3, '佐藤 次郎') }),
+      ...reply(records.replaceContact, { id: 2 }, { body: contact(2, '山田 一郎') }),
+      ...reply(records.deleteContact, { id: 1 }, () => {
         rows = rows.filter((c) => c.id !== 1);
         return { status: 204 };
-      },
-      'DELETE /api/account/contacts/2/': () => {
+      }),
+      ...reply(records.deleteContact, { id: 2 }, () => {
         rows = rows.filter((c) => c.id !== 2);
         return { status: 204 };
-      },
+      }),
     });
     renderWithRouter(<ContactsRoute />, { path: '/contacts' });
     const user = userEvent.setup();
@@ -111,7 +112,7 @@ describe('emergency contacts', () => {
 
   it('offers no add button once the limit is reached, and no actions on what the server keeps', async () => {
     const full = Array.from({ length: MAX_CONTACTS }, (_, i) => contact(i + 1, `連絡先${i + 1}`, i > 0));
-    mockFetch({ 'GET /api/account/contacts/': list(full) });
+    mockFetch({ ...reply(records.listContacts, {}, list(full)) });
     renderWithRouter(<ContactsRoute />, { path: '/contacts' });
     expect(await screen.findByRole('button', { name: '連絡先2を編集' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '連絡先1を編集' })).toBeNull();
@@ -120,7 +121,7 @@ describe('emergency contacts', () => {
   });
 
   it('is read-only, without the 操作 column, where the list may not be changed', async () => {
-    mockFetch({ 'GET /api/account/contacts/': list([contact(1, '山田 花子', false)], false) });
+    mockFetch({ ...reply(records.listContacts, {}, list([contact(1, '山田 花子', false)], false)) });
     renderWithRouter(<ContactsRoute />, { path: '/contacts?employee=3' });
     expect((await screen.findAllByText(/山田 花子/)).length).toBeGreaterThan(0);
     expect(screen.queryByRole('columnheader', { name: '操作' })).toBeNull();

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TEmployeeProfile, TPostalAddress, TProfileUpdate } from '@portal/shared/contracts/profile';
+import type { TProfileUpdate } from '@portal/shared/contracts/profile';
+import { records } from '@portal/shared/endpoints/records';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
@@ -7,7 +8,7 @@ import { api } from '@/lib/api-client.ts';
 export const useProfile = (employeeId: number | null) =>
   useQuery({
     queryKey: queryKeys.records.profile(employeeId ?? 0),
-    queryFn: () => api.get<TEmployeeProfile>(`/employees/${employeeId}/`),
+    queryFn: () => api.call(records.getProfile, { id: employeeId ?? 0 }),
     enabled: employeeId !== null,
   });
 
@@ -15,20 +16,19 @@ export const useProfile = (employeeId: number | null) =>
 export const useUpdateProfile = (employeeId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TProfileUpdate) => api.patch<TEmployeeProfile>(`/employees/${employeeId}/`, body),
+    mutationFn: (body: TProfileUpdate) => api.call(records.updateProfile, { id: employeeId }, body),
     onSuccess: (profile) => queryClient.setQueryData(queryKeys.records.profile(employeeId), profile),
   });
 };
 
 /** GET postal-codes/{code}/ */
-export const lookupPostalCode = (code: string) =>
-  api.get<TPostalAddress[]>(`/postal-codes/${encodeURIComponent(code)}/`);
+export const lookupPostalCode = (code: string) => api.call(records.postalCode, { code });
 
 /** PUT account/avatar/ with the image as base64; the account (top bar) and the profile refresh. */
 export const useUploadAvatar = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => api.put<{ avatar: string | null }>('/account/avatar/', { content }),
+    mutationFn: (content: string) => api.call(records.replaceAvatar, {}, { content }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.account.me }),
