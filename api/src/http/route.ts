@@ -76,6 +76,15 @@ export interface RouteInput<Params, Query, Body> {
   readonly res: Response;
 }
 
+/**
+ * What a handler returns when it has sent the answer itself: a download (an entry answering
+ * FileAnswer), or a JSON text it kept from an earlier request.
+ */
+class Sent {
+  private readonly sent = true;
+}
+export const SENT = new Sent();
+
 type PathOf<E> = E extends Endpoint<infer P, Io> ? P : never;
 
 /** The methods mounted per path and router, for the path's 405. */
@@ -90,7 +99,7 @@ export function route<
   on: EndpointRouter,
   endpoint: E,
   schemas: Schemas<PathOf<E>, Params, Query, Body>,
-  handler: (input: RouteInput<Params, Query, Body>) => Promise<AnswerOf<E>> | AnswerOf<E>,
+  handler: (input: RouteInput<Params, Query, Body>) => Promise<AnswerOf<E> | Sent> | AnswerOf<E> | Sent,
 ): void {
   if (!endpoint.path.startsWith(`${on.base}/`))
     throw new Error(`route: ${endpoint.path} is not under ${on.base}`);
@@ -125,6 +134,7 @@ export function route<
       res,
     };
     const answer = await handler(input);
+    if (answer === SENT && !res.headersSent) throw new Error(`route: ${endpoint.path} sent nothing`);
     if (res.headersSent) return;
     if (on.checkAnswers && schemas.answer && schemas.status !== 204)
       checkAnswer(endpoint, schemas.answer, answer);

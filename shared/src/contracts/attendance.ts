@@ -260,6 +260,14 @@ export const ZAttendanceEmployeeListQuery = ZPageQuery.extend({
 });
 export type TAttendanceEmployeeListQuery = z.infer<typeof ZAttendanceEmployeeListQuery>;
 
+/**
+ * GET /api/attendance/tasks/details/{task_id}/?version=N — as sent: a version that is not a number
+ * names none, so the API answers 404 for it as for a bad id, not 400.
+ */
+export const ZAttendanceDetailsQuery = z.object({
+  version: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
 export const ZAttendanceEmployeeListItem = z.object({
   employee_id: z.number().int(),
   employee_code: z.string(),

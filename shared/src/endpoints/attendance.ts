@@ -1,49 +1,65 @@
-// The attendance module's endpoints (api/src/modules/attendance/). Types still to be named: see docs/structure.md.
-import { endpoint, io } from './endpoint.ts';
+// The attendance module's endpoints (api/src/modules/attendance/): my month, the reports and their
+// corrections, the employee list, and the exports. A report is submitted through tasks.submit.
+import type { TAttachmentDownload } from '../contracts/attachments.ts';
+import type {
+  TAttendanceCorrectionInput,
+  TAttendanceDetails,
+  TAttendanceDraftInput,
+  TAttendanceEmployeeListItem,
+  TAttendanceEmployeeListQuery,
+  TAttendanceMonth,
+  TAttendanceReport,
+} from '../contracts/attendance.ts';
+import type { TPage } from '../contracts/pagination.ts';
+import { PERM } from '../permissions.ts';
+import { endpoint, io, type FileAnswer } from './endpoint.ts';
+
+/** The page is optional on the wire (1 when left out). */
+type EmployeeListQuery = Omit<TAttendanceEmployeeListQuery, 'page'> & { page?: number };
 
 export const attendance = {
-  getAttendanceYearMonthOne: endpoint(
-    'get',
-    '/api/attendance/year/:year/month/:month/',
-    io<{ answer: unknown }>(),
-  ),
-  putAttendanceYearMonthOne: endpoint(
+  month: endpoint('get', '/api/attendance/year/:year/month/:month/', io<{ answer: TAttendanceMonth }>()),
+  saveDraft: endpoint(
     'put',
     '/api/attendance/year/:year/month/:month/',
-    io<{ answer: unknown }>(),
+    io<{ body: TAttendanceDraftInput; answer: TAttendanceMonth }>(),
   ),
-  getAttendanceEmployees: endpoint('get', '/api/attendance/employees/', io<{ answer: unknown }>()),
-  getAttendanceTasksDetailsOne: endpoint(
+  // No declared permission: the service checks employee.view_attendance(_org_only) after the query
+  // is parsed, and a bad query answers 400 to anyone (attendance-http-errors.test.ts).
+  employees: endpoint(
+    'get',
+    '/api/attendance/employees/',
+    io<{ query: EmployeeListQuery; answer: TPage<TAttendanceEmployeeListItem> }>(),
+  ),
+  details: endpoint(
     'get',
     '/api/attendance/tasks/details/:id/',
-    io<{ answer: unknown }>(),
+    io<{ query: { version?: number }; answer: TAttendanceDetails }>(),
   ),
-  getAttendanceTasksDetailsFile: endpoint(
+  timesheet: endpoint(
     'get',
     '/api/attendance/tasks/details/:id/file/',
-    io<{ answer: unknown }>(),
+    io<{ answer: TAttachmentDownload }>(),
   ),
-  getAttendanceTasksModifyDetailsOne: endpoint(
+  // The permission to correct is checked after the report is found visible (404 before 403).
+  correction: endpoint(
     'get',
     '/api/attendance/tasks/modify-details/:id/',
-    io<{ answer: unknown }>(),
+    io<{ answer: TAttendanceDetails }>(),
   ),
-  putAttendanceTasksModifyDetailsOne: endpoint(
+  correct: endpoint(
     'put',
     '/api/attendance/tasks/modify-details/:id/',
-    io<{ answer: unknown }>(),
+    io<{ body: TAttendanceCorrectionInput; answer: TAttendanceDetails }>(),
   ),
-  getAttendanceDownloadOne: endpoint(
-    'get',
-    '/api/attendance/download/:year/:month/',
-    io<{ answer: unknown }>(),
-  ),
-  getAttendancePdfOne: endpoint('get', '/api/attendance/pdf/:year/:month/', io<{ answer: unknown }>()),
-  getAttendanceTasksPdfOne: endpoint('get', '/api/attendance/tasks/pdf/:id/', io<{ answer: unknown }>()),
-  getExpenseAttendanceYearMonthOne: endpoint(
+  monthXlsx: endpoint('get', '/api/attendance/download/:year/:month/', io<{ answer: FileAnswer }>()),
+  monthPdf: endpoint('get', '/api/attendance/pdf/:year/:month/', io<{ answer: FileAnswer }>()),
+  reportPdf: endpoint('get', '/api/attendance/tasks/pdf/:id/', io<{ answer: FileAnswer }>()),
+  payrollXlsx: endpoint(
     'get',
     '/api/expense/attendance/year/:year/month/:month/',
-    io<{ answer: unknown }>(),
+    io<{ answer: FileAnswer }>(),
+    { permission: PERM.viewExpenseAttendance },
   ),
-  getAttendanceOne: endpoint('get', '/api/attendance/:id/', io<{ answer: unknown }>()),
+  report: endpoint('get', '/api/attendance/:id/', io<{ answer: TAttendanceReport }>()),
 } as const;

@@ -12,6 +12,14 @@ export interface Io {
   readonly answer?: unknown;
 }
 
+/**
+ * The answer of a download: the file itself (binary, named by Content-Disposition), not JSON. The API
+ * handler sends it and the web fetches it with `api.download(entry, params)`.
+ */
+export interface FileAnswer {
+  readonly file: true;
+}
+
 /** Who may call: a signed-in user (the default), anybody, or the bot's service credential only. */
 export type Caller = 'user' | 'public' | 'service';
 

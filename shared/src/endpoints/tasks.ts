@@ -1,29 +1,53 @@
-// The tasks module's endpoints (api/src/modules/tasks/). Types still to be named: see docs/structure.md.
-import type { TApprovalRequest, TTask } from '../contracts/tasks.ts';
+// The tasks module's endpoints (api/src/modules/tasks/): applying for a workflow, the task lists, a
+// task and its form and nodes, the actions on it, and its attachments.
+import type { TAttachmentDownload } from '../contracts/attachments.ts';
+import type { TPage } from '../contracts/pagination.ts';
+import type {
+  TApplicableWorkflow,
+  TApplicableWorkflowDetail,
+  TApprovalRequest,
+  TTask,
+  TTaskFormField,
+  TTaskFormValues,
+  TTaskListItem,
+  TTaskListQuery,
+  TTaskNode,
+  TUndoInfo,
+  TVacationUndoRequest,
+  TWithdrawRequest,
+  TWorkflowFormSchema,
+} from '../contracts/tasks.ts';
 import { endpoint, io } from './endpoint.ts';
 
+/** The page is optional on the wire (1 when left out). */
+type TaskListQuery = Omit<TTaskListQuery, 'page'> & { page?: number };
+
 export const tasks = {
-  getTaskWorkflows: endpoint('get', '/api/task/workflows/', io<{ answer: unknown }>()),
-  getTaskWorkflowsOne: endpoint('get', '/api/task/workflows/:id/', io<{ answer: unknown }>()),
-  getTaskWorkflowsForm: endpoint('get', '/api/task/workflows/:id/form/', io<{ answer: unknown }>()),
-  postTaskWorkflowsForm: endpoint('post', '/api/task/workflows/:id/form/', io<{ answer: unknown }>()),
-  getTaskTasks: endpoint('get', '/api/task/tasks/', io<{ answer: unknown }>()),
-  postTaskTasksUndoVacation: endpoint('post', '/api/task/tasks/undo/vacation/', io<{ answer: unknown }>()),
-  getTaskTasksOne: endpoint('get', '/api/task/tasks/:id/', io<{ answer: unknown }>()),
-  getTaskTasksForm: endpoint('get', '/api/task/tasks/:id/form/', io<{ answer: unknown }>()),
-  getTaskTasksNodes: endpoint('get', '/api/task/tasks/:id/nodes/', io<{ answer: unknown }>()),
-  getTaskTasksUndoInfo: endpoint('get', '/api/task/tasks/:id/undo-info/', io<{ answer: unknown }>()),
+  workflows: endpoint('get', '/api/task/workflows/', io<{ answer: TApplicableWorkflow[] }>()),
+  workflow: endpoint('get', '/api/task/workflows/:id/', io<{ answer: TApplicableWorkflowDetail }>()),
+  workflowForm: endpoint('get', '/api/task/workflows/:id/form/', io<{ answer: TWorkflowFormSchema }>()),
+  submit: endpoint('post', '/api/task/workflows/:id/form/', io<{ body: TTaskFormValues; answer: TTask }>()),
+  list: endpoint('get', '/api/task/tasks/', io<{ query: TaskListQuery; answer: TPage<TTaskListItem> }>()),
+  cancelVacation: endpoint(
+    'post',
+    '/api/task/tasks/undo/vacation/',
+    io<{ body: TVacationUndoRequest; answer: TTask }>(),
+  ),
+  one: endpoint('get', '/api/task/tasks/:id/', io<{ answer: TTask }>()),
+  form: endpoint('get', '/api/task/tasks/:id/form/', io<{ answer: TTaskFormField[] }>()),
+  nodes: endpoint('get', '/api/task/tasks/:id/nodes/', io<{ answer: TTaskNode[] }>()),
+  undoInfo: endpoint('get', '/api/task/tasks/:id/undo-info/', io<{ answer: TUndoInfo }>()),
   approveNode: endpoint(
     'post',
     '/api/task/tasks/:id/nodes/:nodeId/approval/',
     io<{ body: TApprovalRequest; answer: TTask }>(),
   ),
-  postTaskTasksNodesUndo: endpoint(
+  undoNode: endpoint('post', '/api/task/tasks/:id/nodes/:nodeId/undo/', io<{ answer: TTask }>()),
+  resubmit: endpoint('post', '/api/task/tasks/:id/resubmit/', io<{ body: TTaskFormValues; answer: TTask }>()),
+  withdraw: endpoint(
     'post',
-    '/api/task/tasks/:id/nodes/:nodeId/undo/',
-    io<{ answer: unknown }>(),
+    '/api/task/tasks/:id/withdraw/',
+    io<{ body: TWithdrawRequest; answer: TTask }>(),
   ),
-  postTaskTasksResubmit: endpoint('post', '/api/task/tasks/:id/resubmit/', io<{ answer: unknown }>()),
-  postTaskTasksWithdraw: endpoint('post', '/api/task/tasks/:id/withdraw/', io<{ answer: unknown }>()),
-  getAttachmentDownload: endpoint('get', '/api/attachment/:id/download/', io<{ answer: unknown }>()),
+  attachment: endpoint('get', '/api/attachment/:id/download/', io<{ answer: TAttachmentDownload }>()),
 } as const;

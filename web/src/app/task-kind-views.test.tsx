@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { attendance } from '@portal/shared/endpoints/attendance';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { TaskKindsContext } from '@/components/task-kind-views.tsx';
 import { attendanceDetails } from '@/features/attendance/view/test-details.ts';
 import TaskApprovalRoute from '@/features/tasks/routes/task-approval.tsx';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
+import { taskNode } from '@/testing/fixtures.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import { TASK_KINDS } from './task-kinds.ts';
 
@@ -11,53 +14,60 @@ import { TASK_KINDS } from './task-kinds.ts';
 describe('task detail of a 勤怠報告', () => {
   it('replaces the field list in the task detail of a 勤怠報告, keeping the approval actions', async () => {
     mockFetch({
-      'GET /api/task/tasks/12/': {
-        body: {
-          id: 12,
-          workflow: 2,
-          workflow_name: '勤怠報告',
-          workflow_kind: 'attendance',
-          status: '01',
-          status_name: '申請中',
-          applicant_id: 2,
-          employee_name: '山田 太郎',
-          employee_code: 'E0007',
-          project_id: null,
-          project_name: null,
-          org_id: 1,
-          org_name: '開発一課',
-          org_full_name: null,
-          current_node_name: '課長承認',
-          created_at: '2025-05-01T09:00:00+09:00',
-          updated_at: '2025-05-01T09:00:00+09:00',
-          finished_at: null,
-          can_resubmit: false,
-          can_withdraw: false,
-          can_cancel_vacation: false,
-          allowed_actions: ['approve', 'send_back', 'reject'],
-          actionable_node_ids: [40],
-          reject_reasons: null,
-        },
-      },
-      'GET /api/task/tasks/12/form/': { body: [] },
-      'GET /api/task/tasks/12/nodes/': {
-        body: [
-          {
-            id: 40,
-            node_code: '01',
-            node_name: '課長承認',
-            order: 1,
+      ...reply(
+        tasks.one,
+        { id: 12 },
+        {
+          body: {
+            id: 12,
+            workflow: 2,
+            workflow_name: '勤怠報告',
+            workflow_kind: 'attendance',
             status: '01',
-            approver_name: '鈴木 一郎',
-            is_proxy: false,
-            principal_name: null,
-            comment: null,
-            acted_at: null,
-            reached_at: '2025-05-01T09:00:00+09:00',
+            status_name: '申請中',
+            applicant_id: 2,
+            employee_name: '山田 太郎',
+            employee_code: 'E0007',
+            project_id: null,
+            project_name: null,
+            org_id: 1,
+            org_name: '開発一課',
+            org_full_name: null,
+            current_node_name: '課長承認',
+            created_at: '2025-05-01T09:00:00+09:00',
+            updated_at: '2025-05-01T09:00:00+09:00',
+            finished_at: null,
+            can_resubmit: false,
+            can_withdraw: false,
+            can_cancel_vacation: false,
+            allowed_actions: ['approve', 'send_back', 'reject'],
+            actionable_node_ids: [40],
+            reject_reasons: null,
           },
-        ],
-      },
-      'GET /api/attendance/tasks/details/12/': { body: attendanceDetails({ task_status: '01' }) },
+        },
+      ),
+      ...reply(tasks.form, { id: 12 }, { body: [] }),
+      ...reply(
+        tasks.nodes,
+        { id: 12 },
+        {
+          body: [
+            taskNode({
+              id: 40,
+              node_code: '01',
+              node_name: '課長承認',
+              order: 1,
+              status: '01',
+              approver_name: '鈴木 一郎',
+              is_proxy: false,
+              principal_name: null,
+              comment: null,
+              acted_at: null,
+            }),
+          ],
+        },
+      ),
+      ...reply(attendance.details, { id: 12 }, { body: attendanceDetails({ task_status: '01' }) }),
     });
     renderWithRouter(
       <TaskKindsContext.Provider value={TASK_KINDS}>

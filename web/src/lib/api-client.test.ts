@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { attendance } from '@portal/shared/endpoints/attendance';
 import { mockFetch } from '@/testing/fetch-mock.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { api, apiUrl, filenameOf } from './api-client.ts';
@@ -287,6 +288,22 @@ describe('api client', () => {
       status: 403,
       detail: '権限がありません。',
     });
+  });
+
+  it('downloads an entry that answers a file at its filled-in path', async () => {
+    useSessionStore.getState().setTokens({ access: 'ACCESS' });
+    const fetch = vi.fn(
+      async () =>
+        new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+          headers: { 'Content-Disposition': 'attachment; filename="month.pdf"' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const file = await api.callFile(attendance.monthPdf, { year: 2025, month: 4 });
+    expect(file.filename).toBe('month.pdf');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new URL(url, 'http://localhost').pathname).toBe('/api/attendance/pdf/2025/4/');
+    expect(init.method).toBe('GET');
   });
 
   it('reads the plain file name when there is no filename*', () => {

@@ -4,11 +4,13 @@
 // an older token does not end — and rejects every other failure with an ApiError.
 import type { TTokenPair } from '@portal/shared/contracts/auth';
 import { auth } from '@portal/shared/endpoints/auth';
+import type { TChoice } from '@portal/shared/contracts/choices';
 import {
   endpointPath,
   type AnswerOf,
   type BodyOf,
   type Endpoint,
+  type FileAnswer,
   type ParamsOf,
   type QueryOf,
 } from '@portal/shared/endpoints/endpoint';
@@ -284,6 +286,23 @@ export const api = {
       query: options.query as Record<string, QueryValue> | undefined,
       body,
     }),
+  /** Downloads an entry that answers a file (FileAnswer): its content and name, as `download`. */
+  callFile: <E extends Endpoint & { readonly io?: { readonly answer?: FileAnswer } }>(
+    entry: E,
+    params: ParamsOf<E>,
+    options: CallOptions<E> = {},
+  ): Promise<DownloadedFile> =>
+    request<DownloadedFile>(entry.method.toUpperCase() as Method, callPath(entry, params), {
+      ...options,
+      query: options.query as Record<string, QueryValue> | undefined,
+      responseType: 'file',
+    }),
+  /**
+   * An autocomplete field's options: its `data_source`, a path under /api/ that the workflow's
+   * settings name (not the web), answering choices to `?query=` (contracts/workflows.ts).
+   */
+  choices: (dataSource: string, query: string, options: Omit<RequestOptions, 'query' | 'body'> = {}) =>
+    request<TChoice[]>('GET', `/${dataSource.replace(/^\/+/, '')}`, { ...options, query: { query } }),
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body }),

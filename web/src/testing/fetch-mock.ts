@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { TErrorDetail } from '@portal/shared/contracts/errors';
 import { endpointPath, type AnswerOf, type Endpoint, type ParamsOf } from '@portal/shared/endpoints/endpoint';
 
 export interface RecordedRequest {
@@ -46,7 +47,7 @@ export function mockFetch(routes: Record<string, Reply>) {
 }
 
 type TypedReply<T> =
-  | { status?: number; body?: T | { detail: string; code?: string } | Record<string, string[]> }
+  | { status?: number; body?: T | TErrorDetail | Record<string, string[]> }
   | ((request: RecordedRequest) => { status?: number; body?: unknown });
 
 /**

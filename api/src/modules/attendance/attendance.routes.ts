@@ -1,11 +1,10 @@
 // Monthly attendance calls (spec §7.5, §7.8 expense/attendance; contracts/attendance.ts). Submission
-// goes through the workflow engine: POST task/workflows/{id}/form/ to the 勤怠報告 workflow.
-import { Router, type RequestHandler } from 'express';
-import { ZAttendanceEmployeeListQuery } from '@portal/shared/contracts/attendance';
-import type { ApiModule } from '../../api-module.ts';
-import { contextOf } from '../../middleware/authenticate.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { parseId, parseQuery } from '../../middleware/validate.ts';
+// goes through the workflow engine: tasks.submit to the 勤怠報告 workflow.
+import { ZAttendanceDetailsQuery, ZAttendanceEmployeeListQuery } from '@portal/shared/contracts/attendance';
+import { attendance } from '@portal/shared/endpoints/attendance';
+import { moduleOf } from '../../api-module.ts';
+import { endpointRouter, route, SENT } from '../../http/route.ts';
+import { parseId } from '../../middleware/validate.ts';
 import { pageEnvelope } from '../../pagination.ts';
 import { parseYearMonth } from '../calendar/year-month.ts';
 import { listAttendanceEmployees } from './employee-list.ts';
@@ -13,116 +12,61 @@ import { sendExport } from './exports.ts';
 import { getMyMonth, saveMyDraft } from './my-month.ts';
 import { correctReport, downloadTimesheet, getCorrection, getReport, getReportDetails } from './reports.ts';
 
-function versionOf(value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  return parseId(typeof value === 'string' ? value : undefined);
-}
+const month = { params: ({ year, month }: { year: string; month: string }) => parseYearMonth(year, month) };
 
-export const attendanceModule: ApiModule = {
-  name: 'attendance',
-  prefixes: ['/attendance/', '/expense/attendance/'],
-  router: attendanceRouter,
-};
+// The writes hand the body to the services as sent: they parse it after their checks.
+export const attendanceModule = moduleOf('attendance', attendance, (deps) => {
+  const on = endpointRouter(deps);
 
-function attendanceRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
-  const router = Router();
+  route(on, attendance.month, month, ({ ctx, params }) => getMyMonth({ ctx, input: params }));
+  route(on, attendance.saveDraft, month, ({ ctx, params, body }) =>
+    saveMyDraft({ ctx, input: { ...params, body } }),
+  );
 
-  router
-    .route('/attendance/year/:year/month/:month')
-    .get(requireAuth, async (req, res) => {
-      const input = parseYearMonth(req.params.year, req.params.month);
-      res.json(await getMyMonth({ ctx: contextOf(req), input }));
-    })
-    .put(requireAuth, async (req, res) => {
-      const month = parseYearMonth(req.params.year, req.params.month);
-      res.json(await saveMyDraft({ ctx: contextOf(req), input: { ...month, body: req.body } }));
-    })
-    .all(methodNotAllowed);
+  route(on, attendance.employees, { query: ZAttendanceEmployeeListQuery }, async ({ ctx, query, req }) => {
+    const page = await listAttendanceEmployees({ ctx, input: query });
+    const filters = {
+      year: String(query.year),
+      month: String(query.month),
+      organization: query.organization === undefined ? undefined : String(query.organization),
+      query: query.query,
+    };
+    return pageEnvelope(req, { number: query.page, ...page, filters });
+  });
 
-  router
-    .route('/attendance/employees')
-    .get(requireAuth, async (req, res) => {
-      const input = parseQuery(ZAttendanceEmployeeListQuery, req);
-      const page = await listAttendanceEmployees({ ctx: contextOf(req), input });
-      res.json(
-        pageEnvelope(req, {
-          number: input.page,
-          ...page,
-          filters: {
-            year: String(input.year),
-            month: String(input.month),
-            organization: input.organization === undefined ? undefined : String(input.organization),
-            query: input.query,
-          },
-        }),
-      );
-    })
-    .all(methodNotAllowed);
+  route(on, attendance.details, { query: ZAttendanceDetailsQuery }, ({ ctx, params, query }) => {
+    // A version that is no number names nothing: 404, like a bad id.
+    const version = query.version === undefined ? undefined : parseId(query.version);
+    return getReportDetails({ ctx, input: { taskId: params.id, version } });
+  });
+  route(on, attendance.timesheet, {}, ({ ctx, params }) =>
+    downloadTimesheet({ ctx, input: { taskId: params.id } }),
+  );
+  route(on, attendance.correction, {}, ({ ctx, params }) =>
+    getCorrection({ ctx, input: { taskId: params.id } }),
+  );
+  route(on, attendance.correct, {}, ({ ctx, params, body }) =>
+    correctReport({ ctx, input: { taskId: params.id, body } }),
+  );
 
-  router
-    .route('/attendance/tasks/details/:id')
-    .get(requireAuth, async (req, res) => {
-      const input = { taskId: parseId(req.params.id), version: versionOf(req.query.version) };
-      res.json(await getReportDetails({ ctx: contextOf(req), input }));
-    })
-    .all(methodNotAllowed);
+  route(on, attendance.monthXlsx, month, async ({ ctx, params, res }) => {
+    await sendExport(res, { ctx, kind: 'my-xlsx', ...params });
+    return SENT;
+  });
+  route(on, attendance.monthPdf, month, async ({ ctx, params, res }) => {
+    await sendExport(res, { ctx, kind: 'my-pdf', ...params });
+    return SENT;
+  });
+  route(on, attendance.reportPdf, {}, async ({ ctx, params, res }) => {
+    await sendExport(res, { ctx, kind: 'report-pdf', taskId: params.id });
+    return SENT;
+  });
+  route(on, attendance.payrollXlsx, month, async ({ ctx, params, res }) => {
+    await sendExport(res, { ctx, kind: 'payroll-xlsx', ...params });
+    return SENT;
+  });
 
-  router
-    .route('/attendance/tasks/details/:id/file')
-    .get(requireAuth, async (req, res) => {
-      res.json(await downloadTimesheet({ ctx: contextOf(req), input: { taskId: parseId(req.params.id) } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/attendance/tasks/modify-details/:id')
-    .get(requireAuth, async (req, res) => {
-      res.json(await getCorrection({ ctx: contextOf(req), input: { taskId: parseId(req.params.id) } }));
-    })
-    .put(requireAuth, async (req, res) => {
-      const input = { taskId: parseId(req.params.id), body: req.body as unknown };
-      res.json(await correctReport({ ctx: contextOf(req), input }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/attendance/download/:year/:month')
-    .get(requireAuth, async (req, res) => {
-      const month = parseYearMonth(req.params.year, req.params.month);
-      await sendExport(res, { ctx: contextOf(req), kind: 'my-xlsx', ...month });
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/attendance/pdf/:year/:month')
-    .get(requireAuth, async (req, res) => {
-      const month = parseYearMonth(req.params.year, req.params.month);
-      await sendExport(res, { ctx: contextOf(req), kind: 'my-pdf', ...month });
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/attendance/tasks/pdf/:id')
-    .get(requireAuth, async (req, res) => {
-      await sendExport(res, { ctx: contextOf(req), kind: 'report-pdf', taskId: parseId(req.params.id) });
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/expense/attendance/year/:year/month/:month')
-    .get(requireAuth, async (req, res) => {
-      const month = parseYearMonth(req.params.year, req.params.month);
-      await sendExport(res, { ctx: contextOf(req), kind: 'payroll-xlsx', ...month });
-    })
-    .all(methodNotAllowed);
-
-  // Last: attendance/{id}/ would otherwise shadow nothing, but keeps the specific paths first.
-  router
-    .route('/attendance/:id')
-    .get(requireAuth, async (req, res) => {
-      res.json(await getReport({ ctx: contextOf(req), input: { taskId: parseId(req.params.id) } }));
-    })
-    .all(methodNotAllowed);
-
-  return router;
-}
+  // Last, so the specific paths above come first.
+  route(on, attendance.report, {}, ({ ctx, params }) => getReport({ ctx, input: { taskId: params.id } }));
+  return on.router;
+});

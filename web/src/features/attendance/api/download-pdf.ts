@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { attendance } from '@portal/shared/endpoints/attendance';
 import { api } from '@/lib/api-client.ts';
 import type { YearMonth } from '@/lib/month-param.ts';
 
@@ -6,10 +7,8 @@ export type PdfSource = { kind: 'month'; month: YearMonth } | { kind: 'report'; 
 
 /** My month, or a report one may see, as PDF with Japanese text. */
 export const downloadAttendancePdf = (source: PdfSource) =>
-  api.download(
-    source.kind === 'month'
-      ? `/attendance/pdf/${source.month.year}/${source.month.month}/`
-      : `/attendance/tasks/pdf/${source.taskId}/`,
-  );
+  source.kind === 'month'
+    ? api.callFile(attendance.monthPdf, source.month)
+    : api.callFile(attendance.reportPdf, { id: source.taskId });
 
 export const useDownloadAttendancePdf = () => useMutation({ mutationFn: downloadAttendancePdf });

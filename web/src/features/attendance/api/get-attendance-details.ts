@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TAttendanceDetails } from '@portal/shared/contracts/attendance';
 import { queryKeys } from '@/api/query-keys.ts';
+import { attendance } from '@portal/shared/endpoints/attendance';
 import { api } from '@/lib/api-client.ts';
 
 /**
@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client.ts';
  * `notFoundPage`: the page is built from this call (the view's own route), so a 404 shows that page.
  */
 export const getAttendanceDetails = (taskId: number, version: number | null, notFoundPage = false) =>
-  api.get<TAttendanceDetails>(`/attendance/tasks/details/${taskId}/`, {
+  api.call(attendance.details, { id: taskId }, undefined, {
     query: { version: version ?? undefined },
     notFoundPage,
   });

@@ -1,18 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  TAttendanceEmployeeListItem,
-  TAttendanceEmployeeListQuery,
-} from '@portal/shared/contracts/attendance';
-import type { TPage } from '@portal/shared/contracts/pagination';
+import type { TAttendanceEmployeeListQuery } from '@portal/shared/contracts/attendance';
 import { queryKeys } from '@/api/query-keys.ts';
+import { attendance } from '@portal/shared/endpoints/attendance';
 import { api } from '@/lib/api-client.ts';
 
 /** Employees one may see with their month's status (behind /employee/attendance/{organisation}). */
 export const getAttendanceEmployees = (query: TAttendanceEmployeeListQuery) =>
-  api.get<TPage<TAttendanceEmployeeListItem>>('/attendance/employees/', {
-    query: { ...query },
-    notFoundPage: true,
-  });
+  api.call(attendance.employees, {}, undefined, { query, notFoundPage: true });
 
 export const attendanceEmployeesQueryOptions = (query: TAttendanceEmployeeListQuery) =>
   queryOptions({

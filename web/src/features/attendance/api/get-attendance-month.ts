@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TAttendanceMonth } from '@portal/shared/contracts/attendance';
 import { queryKeys } from '@/api/query-keys.ts';
+import { attendance } from '@portal/shared/endpoints/attendance';
 import { api } from '@/lib/api-client.ts';
 
 /**
@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client.ts';
  * the calendar. The entry form is built from it, so a 404 shows the not-found page.
  */
 export const getAttendanceMonth = (year: number, month: number) =>
-  api.get<TAttendanceMonth>(`/attendance/year/${year}/month/${month}/`, { notFoundPage: true });
+  api.call(attendance.month, { year, month }, undefined, { notFoundPage: true });
 
 export const attendanceMonthQueryOptions = (year: number, month: number) =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TAttendanceReport } from '@portal/shared/contracts/attendance';
 import { queryKeys } from '@/api/query-keys.ts';
+import { attendance } from '@portal/shared/endpoints/attendance';
 import { api } from '@/lib/api-client.ts';
 
 /** A report and its stored versions, newest first (the submission, then HR corrections). */
-export const getAttendanceReport = (taskId: number) => api.get<TAttendanceReport>(`/attendance/${taskId}/`);
+export const getAttendanceReport = (taskId: number) => api.call(attendance.report, { id: taskId });
 
 export const attendanceReportQueryOptions = (taskId: number) =>
   queryOptions({

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TAttendanceDetails } from '@portal/shared/contracts/attendance';
 import { queryKeys } from '@/api/query-keys.ts';
+import { attendance } from '@portal/shared/endpoints/attendance';
 import { api } from '@/lib/api-client.ts';
 
 /** The latest version of an approved report, as the HR correction screen starts from it. */
 export const getCorrection = (taskId: number) =>
-  api.get<TAttendanceDetails>(`/attendance/tasks/modify-details/${taskId}/`, { notFoundPage: true });
+  api.call(attendance.correction, { id: taskId }, undefined, { notFoundPage: true });
 
 export const correctionQueryOptions = (taskId: number) =>
   queryOptions({

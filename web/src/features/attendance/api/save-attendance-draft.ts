@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAttendanceDraftInput, TAttendanceMonth } from '@portal/shared/contracts/attendance';
+import type { TAttendanceDraftInput } from '@portal/shared/contracts/attendance';
 import { queryKeys } from '@/api/query-keys.ts';
+import { attendance } from '@portal/shared/endpoints/attendance';
 import { api } from '@/lib/api-client.ts';
 
 export interface SaveDraftVariables {
@@ -11,7 +12,7 @@ export interface SaveDraftVariables {
 
 /** PUT attendance/year/{y}/month/{m}/ — my month's draft; a body with a field error saves nothing (400). */
 export const saveAttendanceDraft = ({ year, month, body }: SaveDraftVariables) =>
-  api.put<TAttendanceMonth>(`/attendance/year/${year}/month/${month}/`, body);
+  api.call(attendance.saveDraft, { year, month }, body);
 
 export const useSaveAttendanceDraft = () => {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAttendanceSubmitInput } from '@portal/shared/contracts/attendance';
-import type { TTask } from '@portal/shared/contracts/tasks';
 import { invalidateAfterAttendanceSubmit } from '@/api/query-keys.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { api } from '@/lib/api-client.ts';
 
 export type SubmitAttendanceVariables =
@@ -14,8 +14,8 @@ export type SubmitAttendanceVariables =
  */
 export const submitAttendance = (variables: SubmitAttendanceVariables) =>
   variables.kind === 'create'
-    ? api.post<TTask>(`/task/workflows/${variables.workflowId}/form/`, variables.body)
-    : api.post<TTask>(`/task/tasks/${variables.taskId}/resubmit/`, variables.body);
+    ? api.call(tasks.submit, { id: variables.workflowId }, variables.body)
+    : api.call(tasks.resubmit, { id: variables.taskId }, variables.body);
 
 export const useSubmitAttendance = () => {
   const queryClient = useQueryClient();

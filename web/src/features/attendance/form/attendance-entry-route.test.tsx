@@ -5,7 +5,10 @@ import { ATTENDANCE_DAY_ERROR_MESSAGES } from '@portal/shared/attendance/errors'
 import type { TAttendanceMonth } from '@portal/shared/contracts/attendance';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_KB } from '@portal/shared/limits';
 import { ATTENDANCE_MSG, CONFIRM, FIELD_MSG } from '@portal/shared/messages';
-import { mockFetch, type RecordedRequest } from '@/testing/fetch-mock.ts';
+import { attendance } from '@portal/shared/endpoints/attendance';
+import { tasks } from '@portal/shared/endpoints/tasks';
+import { mockFetch, reply, type RecordedRequest } from '@/testing/fetch-mock.ts';
+import { task } from '@/testing/fixtures.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import AttendanceEntryRoute from './attendance-entry-route.tsx';
 import { RESTORED, SUBMITTED } from './components/entry-form.tsx';
@@ -16,7 +19,7 @@ import { aprilMonth } from './testing/month-fixture.ts';
 const notify = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 vi.mock('@/lib/notify.ts', () => notify);
 
-const MONTH_PATH = '/api/attendance/year/2025/month/4/';
+const APRIL = { year: 2025, month: 4 };
 
 beforeEach(() => {
   notify.toastSuccess.mockReset();
@@ -25,8 +28,8 @@ beforeEach(() => {
 
 function serve(month: TAttendanceMonth, extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
-    [`GET ${MONTH_PATH}`]: { body: month },
-    [`PUT ${MONTH_PATH}`]: { body: { ...month, saved_at: '2025-04-30T09:00:00Z' } },
+    ...reply(attendance.month, APRIL, { body: month }),
+    ...reply(attendance.saveDraft, APRIL, { body: { ...month, saved_at: '2025-04-30T09:00:00Z' } }),
     ...extra,
   });
 }
@@ -163,7 +166,7 @@ describe('attendance entry form', () => {
     const message = '終了時刻は開始時刻より後にしてください。';
     const refusal = { 'first.days.4.end': [message] };
     const { requests, unmount } = await openApril(aprilMonth(), {
-      [`PUT ${MONTH_PATH}`]: { status: 400, body: refusal },
+      ...reply(attendance.saveDraft, APRIL, { status: 400, body: refusal }),
     });
     await user.selectOptions(cell(4, '区分'), '01');
     await user.click(screen.getByRole('button', { name: '一時保存' }));
@@ -176,7 +179,7 @@ describe('attendance entry form', () => {
     unmount();
 
     // The server still has no draft (it refused every save); the browser's copy comes back.
-    await openApril(aprilMonth(), { [`PUT ${MONTH_PATH}`]: { status: 400, body: refusal } });
+    await openApril(aprilMonth(), { ...reply(attendance.saveDraft, APRIL, { status: 400, body: refusal }) });
     expect(screen.getByText(RESTORED)).toBeInTheDocument();
     expect(cell(4, '区分')).toHaveValue('01');
   });
@@ -210,7 +213,7 @@ describe('attendance entry form', () => {
   it('submits after confirmation with the days, the remark and the timesheet', async () => {
     const user = userEvent.setup();
     const { requests, router } = await openApril(aprilMonth(), {
-      'POST /api/task/workflows/2/form/': { status: 201, body: { id: 77 } },
+      ...reply(tasks.submit, { id: 2 }, { status: 201, body: task({ id: 77 }) }),
     });
     await user.selectOptions(cell(1, '区分'), '01');
     await user.type(screen.getByRole('textbox', { name: '備考' }), '現場対応あり');
@@ -238,8 +241,8 @@ describe('attendance entry form', () => {
     const user = userEvent.setup();
     const { requests, router } = (() => {
       const fetched = serve(aprilMonth({ status: '02', status_name: '差戻し', task_id: 9 }), {
-        'GET /api/attendance/tasks/details/9/': { body: attendanceDetails({ task_id: 9 }) },
-        'POST /api/task/tasks/9/resubmit/': { body: { id: 9 } },
+        ...reply(attendance.details, { id: 9 }, { body: attendanceDetails({ task_id: 9 }) }),
+        ...reply(tasks.resubmit, { id: 9 }, { body: task({ id: 9 }) }),
       });
       const view = renderWithRouter(<AttendanceEntryRoute />, {
         path: '/task/workflows/2/create?resubmit=9',
@@ -270,7 +273,7 @@ describe('issue 12: a day row names its problem once, and the draft never races 
     const user = userEvent.setup();
     const rangeMessage = ATTENDANCE_DAY_ERROR_MESSAGES.E_RANGE;
     await openApril(aprilMonth(), {
-      'POST /api/task/workflows/2/form/': { status: 400, body: { 'first.days.7.start': [rangeMessage] } },
+      ...reply(tasks.submit, { id: 2 }, { status: 400, body: { 'first.days.7.start': [rangeMessage] } }),
     });
     await user.selectOptions(cell(7, '区分'), '01');
     await user.clear(cell(7, '開始'));
@@ -368,7 +371,7 @@ describe('issue 12: a day row names its problem once, and the draft never races 
     const user = userEvent.setup();
     const log: string[] = [];
     const { router } = await openApril(aprilMonth(), {
-      'POST /api/task/workflows/2/form/': { status: 201, body: { id: 77 } },
+      ...reply(tasks.submit, { id: 2 }, { status: 201, body: task({ id: 77 }) }),
     });
     const releasePut = gate('PUT', log);
     await user.selectOptions(cell(1, '区分'), '01');
@@ -388,7 +391,7 @@ describe('issue 12: a day row names its problem once, and the draft never races 
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const log: string[] = [];
       const { router } = await openApril(aprilMonth(), {
-        'POST /api/task/workflows/2/form/': { status: 201, body: { id: 78 } },
+        ...reply(tasks.submit, { id: 2 }, { status: 201, body: task({ id: 78 }) }),
       });
       const releasePost = gate('POST', log);
       await user.selectOptions(cell(1, '区分'), '01'); // an edit: a save is due in 2.5 s
@@ -417,10 +420,10 @@ describe('issue 12: the server’s month wins over the draft', () => {
     try {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const { requests } = await openApril(aprilMonth(), {
-        [`PUT ${MONTH_PATH}`]: {
+        ...reply(attendance.saveDraft, APRIL, {
           status: 409,
           body: { detail: '申請済みの月は変更できません。', code: 'conflict' },
-        },
+        }),
       });
       await user.selectOptions(cell(1, '区分'), '01');
       await act(async () => {

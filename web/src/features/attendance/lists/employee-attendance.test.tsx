@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TAttendanceEmployeeListItem } from '@portal/shared/contracts/attendance';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { attendance } from '@portal/shared/endpoints/attendance';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { page } from '@/testing/fixtures.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import EmployeeAttendanceRoute from '../routes/employee-attendance.tsx';
@@ -46,22 +47,26 @@ function phone(matches: boolean) {
 describe('attendance list /employee/attendance/{organisation}', () => {
   it('asks for the month in the URL and shows each employee with status, figures and a link to the report', async () => {
     const { requests } = mockFetch({
-      'GET /api/attendance/employees/': {
-        body: page([
-          item(),
-          item({
-            employee_id: 22,
-            employee_code: 'E0022',
-            employee_name: '木村 翔',
-            status: 'none',
-            status_name: '未入力',
-            task_id: null,
-            submitted_at: null,
-            total_work_time: null,
-            over_time: null,
-          }),
-        ]),
-      },
+      ...reply(
+        attendance.employees,
+        {},
+        {
+          body: page([
+            item(),
+            item({
+              employee_id: 22,
+              employee_code: 'E0022',
+              employee_name: '木村 翔',
+              status: 'none',
+              status_name: '未入力',
+              task_id: null,
+              submitted_at: null,
+              total_work_time: null,
+              over_time: null,
+            }),
+          ]),
+        },
+      ),
       'GET /api/organizations/': { body: ORGS },
     });
     renderWithRouter(<EmployeeAttendanceRoute />, { path: '/employee/attendance/0?month=2025-04', ...ROUTE });
@@ -86,7 +91,7 @@ describe('attendance list /employee/attendance/{organisation}', () => {
 
   it('filters by organisation (path), month and search, back on page 1', async () => {
     const { requests } = mockFetch({
-      'GET /api/attendance/employees/': { body: { ...page([item()]), count: 25 } },
+      ...reply(attendance.employees, {}, { body: { ...page([item()]), count: 25 } }),
       'GET /api/organizations/': { body: ORGS },
     });
     const { router } = renderWithRouter(<EmployeeAttendanceRoute />, {
@@ -113,7 +118,7 @@ describe('attendance list /employee/attendance/{organisation}', () => {
   it('shows cards on a phone', async () => {
     phone(true);
     mockFetch({
-      'GET /api/attendance/employees/': { body: page([item()]) },
+      ...reply(attendance.employees, {}, { body: page([item()]) }),
       'GET /api/organizations/': { body: ORGS },
     });
     renderWithRouter(<EmployeeAttendanceRoute />, { path: '/employee/attendance/0', ...ROUTE });
@@ -124,7 +129,7 @@ describe('attendance list /employee/attendance/{organisation}', () => {
 
   it('says when nobody matches, and shows the refusal of someone without the permission', async () => {
     mockFetch({
-      'GET /api/attendance/employees/': { body: page([]) },
+      ...reply(attendance.employees, {}, { body: page([]) }),
       'GET /api/organizations/': { body: ORGS },
     });
     const { unmount } = renderWithRouter(<EmployeeAttendanceRoute />, {
@@ -135,10 +140,14 @@ describe('attendance list /employee/attendance/{organisation}', () => {
     unmount();
 
     mockFetch({
-      'GET /api/attendance/employees/': {
-        status: 403,
-        body: { detail: 'この操作を実行する権限がありません。' },
-      },
+      ...reply(
+        attendance.employees,
+        {},
+        {
+          status: 403,
+          body: { detail: 'この操作を実行する権限がありません。' },
+        },
+      ),
       'GET /api/organizations/': { body: ORGS },
     });
     renderWithRouter(<EmployeeAttendanceRoute />, { path: '/employee/attendance/0', ...ROUTE });

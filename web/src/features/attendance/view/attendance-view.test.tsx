@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TAttendanceReport } from '@portal/shared/contracts/attendance';
 import { ATTENDANCE_MSG } from '@portal/shared/messages';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { attendance } from '@portal/shared/endpoints/attendance';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import AttendanceReportRoute from '../routes/attendance-report.tsx';
 import { AttendanceReportView } from './attendance-report-view.tsx';
@@ -86,14 +87,18 @@ describe('read-only attendance view (spec §2.5)', () => {
 
   it('saves the timesheet, fetched through the report so everyone who sees the report gets it', async () => {
     const { requests } = mockFetch({
-      'GET /api/attendance/tasks/details/12/file/': {
-        body: {
-          name: 'timesheet-2025-04.xlsx',
-          content: 'UEsDBA==',
-          content_type: 'application/vnd.ms-excel',
-          size: 4,
+      ...reply(
+        attendance.timesheet,
+        { id: 12 },
+        {
+          body: {
+            name: 'timesheet-2025-04.xlsx',
+            content: 'UEsDBA==',
+            content_type: 'application/vnd.ms-excel',
+            size: 4,
+          },
         },
-      },
+      ),
     });
     renderWithRouter(<AttendanceView details={attendanceDetails()} />);
     await userEvent.click(screen.getByTestId('timesheet-link'));
@@ -168,14 +173,14 @@ describe('attendance report loaded by task id', () => {
 
   it('picks an earlier version from the report’s versions and keeps it in the URL', async () => {
     const { requests } = mockFetch({
-      'GET /api/attendance/tasks/details/12/': (request) => ({
+      ...reply(attendance.details, { id: 12 }, (request) => ({
         body: attendanceDetails({
           version: Number(request.query.get('version') ?? 2),
           latest_version: 2,
           can_edit: true,
         }),
-      }),
-      'GET /api/attendance/12/': { body: report },
+      })),
+      ...reply(attendance.report, { id: 12 }, { body: report }),
     });
     const { router } = renderWithRouter(<AttendanceReportView taskId={12} />, { path: '/x' });
     const picker = await screen.findByTestId('attendance-version');
@@ -203,10 +208,10 @@ describe('attendance report loaded by task id', () => {
       ],
     };
     mockFetch({
-      'GET /api/attendance/tasks/details/12/': (request) => ({
+      ...reply(attendance.details, { id: 12 }, (request) => ({
         body: attendanceDetails({ version: Number(request.query.get('version') ?? 2), latest_version: 2 }),
-      }),
-      'GET /api/attendance/12/': { body: resubmitted },
+      })),
+      ...reply(attendance.report, { id: 12 }, { body: resubmitted }),
     });
     const { router } = renderWithRouter(<AttendanceReportView taskId={12} />, { path: '/x' });
     const latest = await screen.findByTestId('attendance-history-2');
@@ -221,7 +226,7 @@ describe('attendance report loaded by task id', () => {
 
   it('stands on its own route for those who see attendance without being on the request', async () => {
     mockFetch({
-      'GET /api/attendance/tasks/details/12/': { body: attendanceDetails() },
+      ...reply(attendance.details, { id: 12 }, { body: attendanceDetails() }),
     });
     renderWithRouter(<AttendanceReportRoute />, {
       path: '/attendance/tasks/details/12',

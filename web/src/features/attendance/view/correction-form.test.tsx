@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAttendanceCorrectionInput } from '@portal/shared/contracts/attendance';
 import { SUCCESS } from '@portal/shared/messages';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { attendance } from '@portal/shared/endpoints/attendance';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import AttendanceCorrectionRoute from '../routes/attendance-correction.tsx';
 import { SAVE_BUTTON } from './correction-form.tsx';
@@ -45,8 +46,8 @@ async function editNinth() {
 describe('HR correction of an approved 勤怠報告', () => {
   it('edits one day with live figures and saves the whole report, then shows the view', async () => {
     const { requests } = mockFetch({
-      'GET /api/attendance/tasks/modify-details/12/': { body: attendanceDetails({ can_edit: true }) },
-      'PUT /api/attendance/tasks/modify-details/12/': { body: attendanceDetails({ version: 2 }) },
+      ...reply(attendance.correction, { id: 12 }, { body: attendanceDetails({ can_edit: true }) }),
+      ...reply(attendance.correct, { id: 12 }, { body: attendanceDetails({ version: 2 }) }),
     });
     const { router } = renderWithRouter(<AttendanceCorrectionRoute />, ROUTE);
     await editNinth();
@@ -68,11 +69,15 @@ describe('HR correction of an approved 勤怠報告', () => {
 
   it('puts the server’s field errors under their cells and lists them by tab and day', async () => {
     mockFetch({
-      'GET /api/attendance/tasks/modify-details/12/': { body: attendanceDetails({ can_edit: true }) },
-      'PUT /api/attendance/tasks/modify-details/12/': {
-        status: 400,
-        body: { 'first.days.9.end': ['終了時刻は開始時刻より後にしてください。'] },
-      },
+      ...reply(attendance.correction, { id: 12 }, { body: attendanceDetails({ can_edit: true }) }),
+      ...reply(
+        attendance.correct,
+        { id: 12 },
+        {
+          status: 400,
+          body: { 'first.days.9.end': ['終了時刻は開始時刻より後にしてください。'] },
+        },
+      ),
     });
     const { router } = renderWithRouter(<AttendanceCorrectionRoute />, ROUTE);
     await editNinth();
@@ -90,7 +95,7 @@ describe('HR correction of an approved 勤怠報告', () => {
 
   it('refuses to save when nothing changed', async () => {
     mockFetch({
-      'GET /api/attendance/tasks/modify-details/12/': { body: attendanceDetails({ can_edit: true }) },
+      ...reply(attendance.correction, { id: 12 }, { body: attendanceDetails({ can_edit: true }) }),
     });
     renderWithRouter(<AttendanceCorrectionRoute />, ROUTE);
     expect(await screen.findByRole('button', { name: SAVE_BUTTON })).toBeDisabled();

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TApprovalRequest, TTask } from '@portal/shared/contracts/tasks';
+import type { TApprovalRequest } from '@portal/shared/contracts/tasks';
 import { invalidateAfterTaskAction } from '@/api/query-keys.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { api } from '@/lib/api-client.ts';
 
 export interface ApproveNodeInput {
@@ -11,7 +12,7 @@ export interface ApproveNodeInput {
 
 /** Approve, send back or reject: 409 when the node no longer awaits the caller. */
 export const approveNode = ({ taskId, nodeId, body }: ApproveNodeInput) =>
-  api.post<TTask>(`/task/tasks/${taskId}/nodes/${nodeId}/approval/`, body);
+  api.call(tasks.approveNode, { id: taskId, nodeId }, body);
 
 export const useApproveNode = () => {
   const queryClient = useQueryClient();

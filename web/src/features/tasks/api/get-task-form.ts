@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTaskFormField } from '@portal/shared/contracts/tasks';
 import { queryKeys } from '@/api/query-keys.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { api } from '@/lib/api-client.ts';
 
-export const getTaskForm = (taskId: number) => api.get<TTaskFormField[]>(`/task/tasks/${taskId}/form/`);
+export const getTaskForm = (taskId: number) => api.call(tasks.form, { id: taskId });
 
 export const taskFormQueryOptions = (taskId: number) =>
   queryOptions({ queryKey: [...queryKeys.tasks.detail(taskId), 'form'], queryFn: () => getTaskForm(taskId) });

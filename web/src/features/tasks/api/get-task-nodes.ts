@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTaskNode } from '@portal/shared/contracts/tasks';
 import { TASK_DETAIL_STALE_TIME, queryKeys } from '@/api/query-keys.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { api } from '@/lib/api-client.ts';
 
-export const getTaskNodes = (taskId: number) => api.get<TTaskNode[]>(`/task/tasks/${taskId}/nodes/`);
+export const getTaskNodes = (taskId: number) => api.call(tasks.nodes, { id: taskId });
 
 export const taskNodesQueryOptions = (taskId: number) =>
   queryOptions({

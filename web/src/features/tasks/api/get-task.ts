@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTask } from '@portal/shared/contracts/tasks';
 import { TASK_DETAIL_STALE_TIME, queryKeys } from '@/api/query-keys.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { api } from '@/lib/api-client.ts';
 
 /** The call the detail page is built from: a 404 shows the not-found page. */
-export const getTask = (taskId: number) => api.get<TTask>(`/task/tasks/${taskId}/`, { notFoundPage: true });
+export const getTask = (taskId: number) =>
+  api.call(tasks.one, { id: taskId }, undefined, { notFoundPage: true });
 
 export const taskQueryOptions = (taskId: number) =>
   queryOptions({

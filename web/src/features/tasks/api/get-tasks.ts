@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTaskListItem, TTaskListQuery } from '@portal/shared/contracts/tasks';
-import type { TPage } from '@portal/shared/contracts/pagination';
+import type { TTaskListQuery } from '@portal/shared/contracts/tasks';
 import { queryKeys } from '@/api/query-keys.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { api } from '@/lib/api-client.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { readListQuery } from '../lib/list-query.ts';
 import { listFilterOf } from '../lib/paths.ts';
 
-export const getTasks = (query: TTaskListQuery) =>
-  api.get<TPage<TTaskListItem>>('/task/tasks/', { query: { ...query } });
+export const getTasks = (query: TTaskListQuery) => api.call(tasks.list, {}, undefined, { query });
 
 export const tasksQueryOptions = (query: TTaskListQuery) =>
   queryOptions({

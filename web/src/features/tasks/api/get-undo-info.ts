@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TUndoInfo } from '@portal/shared/contracts/tasks';
 import { TASK_DETAIL_STALE_TIME, queryKeys } from '@/api/query-keys.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { api } from '@/lib/api-client.ts';
 
-export const getUndoInfo = (taskId: number) => api.get<TUndoInfo>(`/task/tasks/${taskId}/undo-info/`);
+export const getUndoInfo = (taskId: number) => api.call(tasks.undoInfo, { id: taskId });
 
 export const undoInfoQueryOptions = (taskId: number) =>
   queryOptions({

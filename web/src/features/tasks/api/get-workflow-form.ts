@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TWorkflowFormSchema } from '@portal/shared/contracts/tasks';
 import { queryKeys } from '@/api/query-keys.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { api } from '@/lib/api-client.ts';
 
 /** The create screen is built from it: a 404 shows the not-found page. */
 export const getWorkflowForm = (workflowId: number) =>
-  api.get<TWorkflowFormSchema>(`/task/workflows/${workflowId}/form/`, { notFoundPage: true });
+  api.call(tasks.workflowForm, { id: workflowId }, undefined, { notFoundPage: true });
 
 export const workflowFormQueryOptions = (workflowId: number) =>
   queryOptions({

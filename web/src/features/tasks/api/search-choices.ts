@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TChoice } from '@portal/shared/contracts/choices';
 import { MULTI_SELECT } from '@portal/shared/limits';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** An autocomplete field's options: its `data_source` (a path under /api/) asked with `?query=`. */
 export const searchChoices = async (dataSource: string, query: string) => {
-  const choices = await api.get<TChoice[]>(`/${dataSource.replace(/^\/+/, '')}`, { query: { query } });
+  const choices = await api.choices(dataSource, query);
   return choices.slice(0, MULTI_SELECT.maxOptions);
 };
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TTask } from '@portal/shared/contracts/tasks';
 import { invalidateAfterTaskAction } from '@/api/query-keys.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { api } from '@/lib/api-client.ts';
 
 /** Takes back my approval while the next node has not acted (undo-info). */
 export const undoNode = ({ taskId, nodeId }: { taskId: number; nodeId: number }) =>
-  api.post<TTask>(`/task/tasks/${taskId}/nodes/${nodeId}/undo/`);
+  api.call(tasks.undoNode, { id: taskId, nodeId });
 
 export const useUndoNode = () => {
   const queryClient = useQueryClient();

@@ -1,19 +1,24 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import ProcedureListRoute from './procedure-list.tsx';
 
 describe('procedures', () => {
   it('groups the workflows by category as cards linking to their form', async () => {
     mockFetch({
-      'GET /api/task/workflows/': {
-        body: [
-          { id: 3, name: '休暇申請', category: '勤怠', description: '休暇を申請します', kind: 'vacation' },
-          { id: 4, name: '勤怠報告', category: '勤怠', description: '', kind: 'attendance' },
-          { id: 9, name: '経費精算', category: '', description: '', kind: 'expense' },
-        ],
-      },
+      ...reply(
+        tasks.workflows,
+        {},
+        {
+          body: [
+            { id: 3, name: '休暇申請', category: '勤怠', description: '休暇を申請します', kind: 'vacation' },
+            { id: 4, name: '勤怠報告', category: '勤怠', description: '', kind: 'attendance' },
+            { id: 9, name: '経費精算', category: '', description: '', kind: 'expense' },
+          ],
+        },
+      ),
     });
     renderWithRouter(<ProcedureListRoute />, { path: '/task/workflows', routePath: '/task/workflows' });
     const attendance = await screen.findByRole('region', { name: '勤怠' });

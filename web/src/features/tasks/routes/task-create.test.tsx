@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { TFormSchemaField, TWorkflowFormSchema } from '@portal/shared/contracts/tasks';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_KB } from '@portal/shared/limits';
 import { CONFIRM, FIELD_MSG, MSG } from '@portal/shared/messages';
-import { mockFetch, type RecordedRequest } from '@/testing/fetch-mock.ts';
+import { tasks } from '@portal/shared/endpoints/tasks';
+import { mockFetch, reply, type RecordedRequest } from '@/testing/fetch-mock.ts';
+import { task, taskFormField } from '@/testing/fixtures.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import TaskCreateRoute, { SUBMITTED } from './task-create.tsx';
 
@@ -59,8 +61,8 @@ function mockCreate(
   }),
 ) {
   return mockFetch({
-    'GET /api/task/workflows/3/form/': { body: schema },
-    'POST /api/task/workflows/3/form/': post,
+    ...reply(tasks.workflowForm, { id: 3 }, { body: schema }),
+    ...reply(tasks.submit, { id: 3 }, post),
   });
 }
 
@@ -205,15 +207,19 @@ describe('request form', () => {
 describe('resubmitting a sent-back task', () => {
   it('starts from the task’s values, keeps its stored file and posts to resubmit', async () => {
     const { requests } = mockFetch({
-      'GET /api/task/workflows/3/form/': { body: schema },
-      'GET /api/task/tasks/50/form/': {
-        body: [
-          { name: 'title', value: '前回の件名', attachment: null, attachment_name: null },
-          { name: 'agreed', value: true, attachment: null, attachment_name: null },
-          { name: 'doc', value: null, attachment: 8, attachment_name: 'old.pdf' },
-        ],
-      },
-      'POST /api/task/tasks/50/resubmit/': { body: { id: 50 } },
+      ...reply(tasks.workflowForm, { id: 3 }, { body: schema }),
+      ...reply(
+        tasks.form,
+        { id: 50 },
+        {
+          body: [
+            taskFormField({ name: 'title', value: '前回の件名', attachment: null, attachment_name: null }),
+            taskFormField({ name: 'agreed', value: true, attachment: null, attachment_name: null }),
+            taskFormField({ name: 'doc', value: null, attachment: 8, attachment_name: 'old.pdf' }),
+          ],
+        },
+      ),
+      ...reply(tasks.resubmit, { id: 50 }, { body: task({ id: 50 }) }),
     });
     const user = userEvent.setup();
     const { router } = renderWithRouter(<TaskCreateRoute />, {

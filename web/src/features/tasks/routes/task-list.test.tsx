@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TTaskListItem } from '@portal/shared/contracts/tasks';
+import { tasks } from '@portal/shared/endpoints/tasks';
 import { withPage } from '@/lib/page-param.ts';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import { readListQuery, withFilters } from '../lib/list-query.ts';
 import TaskListRoute, { EMPTY_LIST } from './task-list.tsx';
@@ -31,10 +32,14 @@ function item(overrides: Partial<TTaskListItem> = {}): TTaskListItem {
 
 function mockList(results: TTaskListItem[], count = results.length) {
   return mockFetch({
-    'GET /api/task/tasks/': { body: { count, next: null, previous: null, results } },
-    'GET /api/task/workflows/': {
-      body: [{ id: 3, name: '休暇申請', category: '勤怠', description: '', kind: 'vacation' }],
-    },
+    ...reply(tasks.list, {}, { body: { count, next: null, previous: null, results } }),
+    ...reply(
+      tasks.workflows,
+      {},
+      {
+        body: [{ id: 3, name: '休暇申請', category: '勤怠', description: '', kind: 'vacation' }],
+      },
+    ),
   });
 }
 
