@@ -9,6 +9,7 @@ import type { TAdminGroup, TAdminPerson } from '@portal/shared/contracts/admin';
 import { PERM } from '@portal/shared/permissions';
 import { users } from '../src/db/schema/users.ts';
 import { createTestContext, expectJapaneseError, type TestContext } from './support/test-context.ts';
+import { tableDigest } from './support/table-digest.ts';
 import { cheapDemoHash } from './support/test-password.ts';
 import { tokens, userId, type As } from './support/workflow-fixtures.ts';
 
@@ -20,22 +21,15 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 /** The tables a grant writes, to tell that a refused one wrote nothing. */
-async function digest(): Promise<string> {
-  const tables = [
-    'groups',
-    'group_permissions',
-    'user_groups',
-    'user_permissions',
-    'users',
-    'admin_audit_log',
-  ];
-  const parts = tables.map(
-    (table) =>
-      sql`select ${table} as name, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as d
-        from ${sql.identifier(table)} r`,
-  );
-  return JSON.stringify(await rows(sql.join(parts, sql` union all `)));
-}
+const GRANT_TABLES = [
+  'groups',
+  'group_permissions',
+  'user_groups',
+  'user_permissions',
+  'users',
+  'admin_audit_log',
+];
+const digest = () => tableDigest(t, GRANT_TABLES);
 
 beforeAll(async () => {
   t = await createTestContext();

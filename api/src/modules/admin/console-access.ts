@@ -40,6 +40,14 @@ export async function recordChange(tx: Db, ctx: RequestContext, change: Change):
   });
 }
 
+/** What a console action on one record is called with: its id, and the parsed body if it takes one. */
+export interface OnRecord<B = undefined> {
+  readonly ctx: RequestContext;
+  readonly input: { readonly id: number } & (undefined extends B
+    ? { readonly body?: B }
+    : { readonly body: B });
+}
+
 /** The audit row of one change, less the resource its `consoleChange` names. */
 export type Audited = Omit<Change, 'resource'>;
 

@@ -22,7 +22,7 @@ import { organizations } from '../../db/schema/organizations.ts';
 import { Conflict, NotFound, ValidationError } from '../../errors.ts';
 import { employeeName } from '../people/display-names.ts';
 import { ACCOUNT_MSG, checkHeadAppointment } from './account-guard.ts';
-import { consoleChange, nothingBefore, type Audited } from './console-access.ts';
+import { consoleChange, nothingBefore, type Audited, type OnRecord } from './console-access.ts';
 
 export const ORG_MSG = {
   parentMissing: '上位組織が見つからないか、廃止されています。',
@@ -184,10 +184,7 @@ export async function createOrganization({
 export async function patchOrganization({
   ctx,
   input: { id, body },
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: TAdminOrganizationPatch };
-}): Promise<TAdminOrganization> {
+}: OnRecord<TAdminOrganizationPatch>): Promise<TAdminOrganization> {
   const moving = (before: TAdminOrganization) =>
     body.parent_id !== undefined && body.parent_id !== before.parent_id;
   return changeOrganization(ctx, id, {
@@ -232,10 +229,7 @@ export async function patchOrganization({
 export async function setOrganizationHead({
   ctx,
   input: { id, body },
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: TAdminOrganizationHead };
-}): Promise<TAdminHeadChange> {
+}: OnRecord<TAdminOrganizationHead>): Promise<TAdminHeadChange> {
   return changeOrganization(ctx, id, {
     write: async (tx, before) => {
       if (body.head_employee_id !== null) {

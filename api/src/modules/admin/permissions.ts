@@ -27,7 +27,7 @@ import {
 } from '../../db/schema/users.ts';
 import { NotFound, PermissionDenied, ValidationError } from '../../errors.ts';
 import { userDisplayName } from '../people/display-names.ts';
-import { consoleChange, nothingBefore, requireSuperuser } from './console-access.ts';
+import { consoleChange, nothingBefore, requireSuperuser, type OnRecord } from './console-access.ts';
 
 const PERMISSION_MSG = {
   nameTaken: 'このグループ名は既に使われています。',
@@ -165,13 +165,7 @@ export async function createGroup({ ctx, input }: { ctx: RequestContext; input: 
   return writeGroup(ctx, null, input);
 }
 
-export async function replaceGroup({
-  ctx,
-  input,
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: TAdminGroupRequest };
-}) {
+export async function replaceGroup({ ctx, input }: OnRecord<TAdminGroupRequest>) {
   return writeGroup(ctx, input.id, input.body);
 }
 
@@ -247,10 +241,7 @@ const accessSnapshot = (a: TAdminUserAccess) => ({
 export async function setUserAccess({
   ctx,
   input: { id, body },
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: TAdminUserAccessRequest };
-}): Promise<TAdminUserAccess> {
+}: OnRecord<TAdminUserAccessRequest>): Promise<TAdminUserAccess> {
   return consoleChange(ctx, {
     resource: 'users',
     before: (tx) => findAccess(tx, id),

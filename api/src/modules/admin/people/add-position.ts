@@ -1,23 +1,16 @@
 // POST admin/people/{id}/positions/: a position in another open organisation, heading it if asked
 // (the same check as naming a head on the organisation).
-import { eq } from 'drizzle-orm';
-import type { TAdminPerson, TAdminPosition } from '@portal/shared/contracts/admin';
-import type { RequestContext } from '../../../context.ts';
-import { organizations, positions } from '../../../db/schema/organizations.ts';
+import type { TAdminPosition } from '@portal/shared/contracts/admin';
+import { positions } from '../../../db/schema/organizations.ts';
 import { ValidationError } from '../../../errors.ts';
-import { checkHeadAppointment } from '../account-guard.ts';
 import { PEOPLE_MSG } from './messages.ts';
-import { changePerson, checkOpenOrganization } from './person-change.ts';
+import { appointHead, changePerson, checkOpenOrganization } from './person-change.ts';
+import type { OnRecord } from '../console-access.ts';
 
-export async function addPosition({
-  ctx,
-  input: { id, body },
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: TAdminPosition };
-}): Promise<TAdminPerson> {
-  const { person } = await changePerson(ctx, {
-    id,
+export function addPosition(on: OnRecord<TAdminPosition>) {
+  const { id, body } = on.input;
+  let positionId = 0;
+  return changePerson(on, {
     action: 'add_position',
     write: async (tx, before) => {
       await checkOpenOrganization(tx, body.organization_id);
@@ -32,20 +25,9 @@ export async function addPosition({
           isPartTime: body.is_part_time,
         })
         .returning({ id: positions.id });
-      if (body.is_head) {
-        await checkHeadAppointment(ctx, tx, {
-          organizationId: body.organization_id,
-          employeeId: id,
-          field: 'is_head',
-        });
-        await tx
-          .update(organizations)
-          .set({ headEmployeeId: id })
-          .where(eq(organizations.id, body.organization_id));
-      }
-      return row!.id;
+      positionId = row!.id;
+      if (body.is_head) await appointHead(on.ctx, tx, body.organization_id, id, 'is_head');
     },
-    audit: (_before, _after, positionId) => ({ before: null, after: { id: positionId, ...body } }),
+    audit: () => ({ before: null, after: { id: positionId, ...body } }),
   });
-  return person;
 }

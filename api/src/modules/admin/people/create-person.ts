@@ -4,20 +4,21 @@ import { eq, sql } from 'drizzle-orm';
 import type { TAdminPersonCreate } from '@portal/shared/contracts/admin';
 import type { RequestContext } from '../../../context.ts';
 import { contracts, employees } from '../../../db/schema/employees.ts';
-import { organizations, positions } from '../../../db/schema/organizations.ts';
+import { positions } from '../../../db/schema/organizations.ts';
 import { users } from '../../../db/schema/users.ts';
 import { ValidationError } from '../../../errors.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { employeeNameOf } from '../../people/display-names.ts';
-import { checkHeadAppointment } from '../account-guard.ts';
 import { consoleChange, nothingBefore } from '../console-access.ts';
 import { findPerson } from './find-person.ts';
 import { PEOPLE_MSG } from './messages.ts';
 import {
+  appointHead,
   checkCodeFree,
   checkEmailFree,
   checkOpenOrganization,
   contractValues,
+  employeeColumns,
   personLabel,
   snapshot,
 } from './person-change.ts';
@@ -51,12 +52,7 @@ export async function createPerson({ ctx, input: body }: { ctx: RequestContext; 
         .insert(employees)
         .values({
           userId: user!.id,
-          code: body.code,
-          lastName: body.last_name,
-          firstName: body.first_name,
-          lastNameKana: body.last_name_kana,
-          firstNameKana: body.first_name_kana,
-          email: body.email,
+          ...employeeColumns(body),
           joinDate: body.contract.start_date,
         })
         .returning({ id: employees.id });
@@ -68,17 +64,8 @@ export async function createPerson({ ctx, input: body }: { ctx: RequestContext; 
         title: body.position.title,
         isPartTime: body.position.is_part_time,
       });
-      if (body.position.is_head) {
-        await checkHeadAppointment(ctx, tx, {
-          organizationId: body.position.organization_id,
-          employeeId,
-          field: 'position.is_head',
-        });
-        await tx
-          .update(organizations)
-          .set({ headEmployeeId: employeeId })
-          .where(eq(organizations.id, body.position.organization_id));
-      }
+      if (body.position.is_head)
+        await appointHead(ctx, tx, body.position.organization_id, employeeId, 'position.is_head');
       return findPerson(tx, employeeId, ctx);
     },
     audit: (_before, created) => ({

@@ -2,10 +2,9 @@
 // against its start. Answers the contract's person.
 import { eq } from 'drizzle-orm';
 import type { TAdminContractPatch, TAdminPerson } from '@portal/shared/contracts/admin';
-import type { RequestContext } from '../../../context.ts';
 import { contracts } from '../../../db/schema/employees.ts';
 import { NotFound, ValidationError } from '../../../errors.ts';
-import { consoleChange } from '../console-access.ts';
+import { consoleChange, type OnRecord } from '../console-access.ts';
 import { findPerson } from './find-person.ts';
 import { CONTRACT_MSG } from './messages.ts';
 import { personLabel } from './person-change.ts';
@@ -13,10 +12,7 @@ import { personLabel } from './person-change.ts';
 export async function patchContract({
   ctx,
   input: { id, body },
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: TAdminContractPatch };
-}): Promise<TAdminPerson> {
+}: OnRecord<TAdminContractPatch>): Promise<TAdminPerson> {
   const hours = (contract: { endDate: string | null; workStartTime: string; workEndTime: string }) => ({
     contract_id: id,
     end_date: contract.endDate,

@@ -2,13 +2,13 @@
 // sign-in keys (mail, Lark and CAS find accounts by them): changing them follows the account rule.
 import { eq } from 'drizzle-orm';
 import type { TAdminPerson, TAdminPersonPatch } from '@portal/shared/contracts/admin';
-import type { RequestContext } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { employees } from '../../../db/schema/employees.ts';
 import { users } from '../../../db/schema/users.ts';
 import { employeeNameOf } from '../../people/display-names.ts';
 import { requireMayActOn } from '../account-guard.ts';
-import { changePerson, checkCodeFree, checkEmailFree, snapshot } from './person-change.ts';
+import { changePerson, checkCodeFree, checkEmailFree, employeeColumns, snapshot } from './person-change.ts';
+import type { OnRecord } from '../console-access.ts';
 
 /** Whether the patch changes the e-mail (the person's or their account's) or the employee number. */
 async function changesSignInKeys(tx: Db, before: TAdminPerson, body: TAdminPersonPatch): Promise<boolean> {
@@ -20,15 +20,10 @@ async function changesSignInKeys(tx: Db, before: TAdminPerson, body: TAdminPerso
   return account?.email !== body.email;
 }
 
-export async function patchPerson({
-  ctx,
-  input: { id, body },
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: TAdminPersonPatch };
-}) {
-  const { person } = await changePerson(ctx, {
-    id,
+export function patchPerson(on: OnRecord<TAdminPersonPatch>) {
+  const { ctx } = on;
+  const { id, body } = on.input;
+  return changePerson(on, {
     action: 'update',
     write: async (tx, before) => {
       if (await changesSignInKeys(tx, before, body)) {
@@ -37,17 +32,7 @@ export async function patchPerson({
           await checkEmailFree(tx, body.email, before.user_id);
       }
       if (body.code !== undefined) await checkCodeFree(tx, body.code, id);
-      await tx
-        .update(employees)
-        .set({
-          code: body.code,
-          lastName: body.last_name,
-          firstName: body.first_name,
-          lastNameKana: body.last_name_kana,
-          firstNameKana: body.first_name_kana,
-          email: body.email,
-        })
-        .where(eq(employees.id, id));
+      await tx.update(employees).set(employeeColumns(body)).where(eq(employees.id, id));
       if (before.user_id === null) return;
       const fullName = employeeNameOf({
         lastName: body.last_name ?? before.last_name,
@@ -60,5 +45,4 @@ export async function patchPerson({
     },
     audit: (before, after) => ({ before: snapshot(before), after: snapshot(after) }),
   });
-  return person;
 }

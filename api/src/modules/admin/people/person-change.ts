@@ -1,7 +1,7 @@
 // The write skeleton of a change to one person (consoleChange with the person read before and after),
 // and what the changes share: the audit's snapshot, the account acted on, the fields' checks.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { TAdminContract, TAdminPerson } from '@portal/shared/contracts/admin';
+import type { TAdminContract, TAdminPerson, TAdminPersonCreate } from '@portal/shared/contracts/admin';
 import type { RequestContext } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { authSessions } from '../../../db/schema/auth.ts';
@@ -9,7 +9,7 @@ import { employees } from '../../../db/schema/employees.ts';
 import { organizations } from '../../../db/schema/organizations.ts';
 import { users } from '../../../db/schema/users.ts';
 import { Conflict, ValidationError } from '../../../errors.ts';
-import { requireMayActOn } from '../account-guard.ts';
+import { checkHeadAppointment, requireMayActOn } from '../account-guard.ts';
 import { consoleChange } from '../console-access.ts';
 import { findPerson } from './find-person.ts';
 import { PEOPLE_MSG } from './messages.ts';
@@ -30,44 +30,58 @@ export function snapshot(person: TAdminPerson) {
 
 export const personLabel = (person: TAdminPerson) => `${person.code} ${person.name}`;
 
-export interface PersonChange<W> {
-  readonly id: number;
+export interface PersonChange {
   readonly action: string;
   /** Runs first in the transaction (a row lock), before the person is read. */
   readonly lock?: (tx: Db) => Promise<void>;
-  /** Checks and writes; what it answers reaches `audit`. */
-  readonly write: (tx: Db, before: TAdminPerson) => Promise<W>;
+  /** Checks and writes. */
+  readonly write: (tx: Db, before: TAdminPerson) => Promise<unknown>;
   /** The audit's before and after; null when nothing changed. */
-  readonly audit: (
-    before: TAdminPerson,
-    after: TAdminPerson,
-    written: W,
-  ) => { before: unknown; after: unknown } | null;
+  readonly audit: (before: TAdminPerson, after: TAdminPerson) => { before: unknown; after: unknown } | null;
 }
 
-/** One change to a person, read before and after; answers the person after it and what was written. */
-export async function changePerson<W>(
-  ctx: RequestContext,
-  change: PersonChange<W>,
-): Promise<{ person: TAdminPerson; written: W }> {
+/** One change to a person, read before and after in its transaction; answers the person after it. */
+export async function changePerson(
+  { ctx, input: { id } }: { readonly ctx: RequestContext; readonly input: { readonly id: number } },
+  change: PersonChange,
+): Promise<TAdminPerson> {
   return consoleChange(ctx, {
     resource: 'people',
     before: async (tx) => {
       await change.lock?.(tx);
-      return findPerson(tx, change.id, ctx);
+      return findPerson(tx, id, ctx);
     },
     write: async (tx, before) => {
-      const written = await change.write(tx, before);
-      return { person: await findPerson(tx, change.id, ctx), written };
+      await change.write(tx, before);
+      return findPerson(tx, id, ctx);
     },
-    audit: (before, { person, written }) => {
-      const kept = change.audit(before, person, written);
-      return (
-        kept && { action: change.action, objectId: change.id, objectLabel: personLabel(person), ...kept }
-      );
+    audit: (before, after) => {
+      const kept = change.audit(before, after);
+      return kept && { action: change.action, objectId: id, objectLabel: personLabel(after), ...kept };
     },
   });
 }
+
+type NameFields = 'code' | 'last_name' | 'first_name' | 'last_name_kana' | 'first_name_kana' | 'email';
+
+/** The employee's own columns, typed as the body has them (all in a creation, some in an edit). */
+export const employeeColumns = <B extends Partial<Pick<TAdminPersonCreate, NameFields>>>(
+  body: B,
+): {
+  code: B['code'];
+  lastName: B['last_name'];
+  firstName: B['first_name'];
+  lastNameKana: B['last_name_kana'];
+  firstNameKana: B['first_name_kana'];
+  email: B['email'];
+} => ({
+  code: body.code,
+  lastName: body.last_name,
+  firstName: body.first_name,
+  lastNameKana: body.last_name_kana,
+  firstNameKana: body.first_name_kana,
+  email: body.email,
+});
 
 /** The person's account, refused when there is none or when the account rule forbids the caller. */
 export async function accountOf(ctx: RequestContext, tx: Db, person: TAdminPerson): Promise<number> {
@@ -125,6 +139,21 @@ export async function checkOpenOrganization(db: Db, id: number, field = 'organiz
     .from(organizations)
     .where(and(eq(organizations.id, id), isNull(organizations.closedAt)));
   if (!row) throw ValidationError.field(field, PEOPLE_MSG.orgMissing);
+}
+
+/** Makes the person the organisation's head, checked as PUT organizations/{id}/head/ checks it. */
+export async function appointHead(
+  ctx: RequestContext,
+  tx: Db,
+  organizationId: number,
+  employeeId: number,
+  field: string,
+): Promise<void> {
+  await checkHeadAppointment(ctx, tx, { organizationId, employeeId, field });
+  await tx
+    .update(organizations)
+    .set({ headEmployeeId: employeeId })
+    .where(eq(organizations.id, organizationId));
 }
 
 export const contractValues = (employeeId: number, c: TAdminContract) => ({

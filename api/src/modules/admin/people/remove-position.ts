@@ -2,22 +2,15 @@
 // same check as naming another one). The last position stays. Answers the position's person.
 import { and, eq } from 'drizzle-orm';
 import type { TAdminPerson } from '@portal/shared/contracts/admin';
-import type { RequestContext } from '../../../context.ts';
 import { organizations, positions } from '../../../db/schema/organizations.ts';
 import { Conflict, NotFound } from '../../../errors.ts';
 import { checkHeadAppointment } from '../account-guard.ts';
-import { consoleChange } from '../console-access.ts';
+import { consoleChange, type OnRecord } from '../console-access.ts';
 import { findPerson } from './find-person.ts';
 import { CONTRACT_MSG } from './messages.ts';
 import { personLabel } from './person-change.ts';
 
-export async function removePosition({
-  ctx,
-  input: { id },
-}: {
-  ctx: RequestContext;
-  input: { id: number };
-}): Promise<TAdminPerson> {
+export async function removePosition({ ctx, input: { id } }: OnRecord): Promise<TAdminPerson> {
   const { after } = await consoleChange(ctx, {
     resource: 'people',
     before: async (tx) => {

@@ -4,11 +4,11 @@
 // lists) and in the console's audit. A new expiry date means the 90- and 30-day notices come again
 // for the new card (residence-notice-job.ts). Setting what is already set writes nothing.
 import { eq } from 'drizzle-orm';
-import type { TAdminPerson, TAdminResidence } from '@portal/shared/contracts/admin';
-import type { RequestContext } from '../../../context.ts';
+import type { TAdminResidence } from '@portal/shared/contracts/admin';
 import { employees } from '../../../db/schema/employees.ts';
 import { recordChanges } from '../../../db/schema/records.ts';
 import { changePerson } from './person-change.ts';
+import type { OnRecord } from '../console-access.ts';
 
 interface Residence {
   readonly residence: string;
@@ -19,15 +19,9 @@ const residenceOf = (p: Residence) => ({ residence: p.residence, residence_expir
 const same = (a: Residence, b: Residence) =>
   JSON.stringify(residenceOf(a)) === JSON.stringify(residenceOf(b));
 
-export async function setResidence({
-  ctx,
-  input: { id, body },
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: TAdminResidence };
-}): Promise<TAdminPerson> {
-  const { person } = await changePerson(ctx, {
-    id,
+export function setResidence(on: OnRecord<TAdminResidence>) {
+  const { id, body } = on.input;
+  return changePerson(on, {
     action: 'set_residence',
     write: async (tx, before) => {
       if (same(before, body)) return;
@@ -37,7 +31,7 @@ export async function setResidence({
         .where(eq(employees.id, id));
       await tx.insert(recordChanges).values({
         employeeId: id,
-        actorId: ctx.user.id,
+        actorId: on.ctx.user.id,
         subject: 'residence',
         subjectId: id,
         action: 'update',
@@ -48,5 +42,4 @@ export async function setResidence({
     audit: (before) =>
       same(before, body) ? null : { before: residenceOf(before), after: residenceOf(body) },
   });
-  return person;
 }

@@ -1,24 +1,16 @@
 // DELETE admin/people/{id}/lark/: the bot no longer messages the person until they sign in from Lark.
 import { eq } from 'drizzle-orm';
-import type { TAdminPerson } from '@portal/shared/contracts/admin';
-import type { RequestContext } from '../../../context.ts';
 import { larkBindings } from '../../../db/schema/lark.ts';
 import { Conflict } from '../../../errors.ts';
 import { PEOPLE_MSG } from './messages.ts';
 import { accountOf, changePerson } from './person-change.ts';
+import type { OnRecord } from '../console-access.ts';
 
-export async function unbindLark({
-  ctx,
-  input: { id },
-}: {
-  ctx: RequestContext;
-  input: { id: number };
-}): Promise<TAdminPerson> {
-  const { person } = await changePerson(ctx, {
-    id,
+export function unbindLark(on: OnRecord) {
+  return changePerson(on, {
     action: 'unbind_lark',
     write: async (tx, before) => {
-      const userId = await accountOf(ctx, tx, before);
+      const userId = await accountOf(on.ctx, tx, before);
       const removed = await tx
         .delete(larkBindings)
         .where(eq(larkBindings.userId, userId))
@@ -27,5 +19,4 @@ export async function unbindLark({
     },
     audit: () => ({ before: { lark_bound: true }, after: { lark_bound: false } }),
   });
-  return person;
 }
