@@ -12,7 +12,7 @@ import type { TImportPreview } from '@portal/shared/contracts/admin-import';
 import { IMPORT_COLUMNS } from '@portal/shared/contracts/admin-import';
 import { PERM } from '@portal/shared/permissions';
 import { ACCOUNT_MSG } from '../src/modules/admin/account-guard.ts';
-import { PEOPLE_MSG } from '../src/modules/admin/people.ts';
+import { PEOPLE_MSG } from '../src/modules/admin/people/messages.ts';
 import { createTestContext, expectJapaneseError, type TestContext } from './support/test-context.ts';
 import { tokens, type As } from './support/workflow-fixtures.ts';
 

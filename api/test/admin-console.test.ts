@@ -77,10 +77,12 @@ beforeAll(async () => {
     { username: 'staff_none', fullName: '権限なしスタッフ', passwordHash, isStaff: true },
     { username: 'staff_perms', fullName: '権限担当スタッフ', passwordHash, isStaff: true },
   ]);
-  // staff_perms may edit groups and users' permissions, but is no superuser.
+  // staff_perms may edit groups and users' permissions, but is no superuser; it grants only what it
+  // holds (admin-console-rules.test.ts), so it holds the permission it grants below.
   await t.db.execute(sql`insert into user_permissions (user_id, permission_id)
     select u.id, p.id from users u, permissions p
-    where u.username = 'staff_perms' and p.codename in (${PERM.viewGroup}, ${PERM.changeGroup})`);
+    where u.username = 'staff_perms'
+      and p.codename in (${PERM.viewGroup}, ${PERM.changeGroup}, ${PERM.viewEmployee})`);
 });
 afterAll(() => t?.close());
 

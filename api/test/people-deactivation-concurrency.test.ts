@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_MSG } from '../src/modules/admin/people.ts';
+import { PEOPLE_MSG } from '../src/modules/admin/people/messages.ts';
 import { createTestContext, type TestContext } from './support/test-context.ts';
 import { tokens, type As } from './support/workflow-fixtures.ts';
 

@@ -60,6 +60,8 @@ export const API_MSG = {
   invalidToken: 'トークンが無効か、期限が切れています。',
   refreshReused: 'このリフレッシュトークンは既に使用されています。再度ログインしてください。',
   permissionDenied: 'この操作を実行する権限がありません。',
+  /** A non-staff caller of a staff-only endpoint (the administration console). */
+  staffOnly: '管理画面はスタッフ権限のあるユーザーだけが利用できます。',
   notFound: '見つかりませんでした。',
   pathNotFound: 'このURLは存在しません。',
   methodNotAllowed: 'このメソッドは許可されていません。',

@@ -7,6 +7,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { AnswerOf, Endpoint, Io, ParamNames } from '@portal/shared/endpoints/endpoint';
+import { API_MSG } from '@portal/shared/messages';
 import type { ModuleDeps } from '../api-module.ts';
 import type { RequestContext } from '../context.ts';
 import { AnswerBreaksContract, PermissionDenied, ValidationError } from '../errors.ts';
@@ -118,7 +119,7 @@ export function route<
     const params = (schemas.params ? schemas.params(raw as RawParams<PathOf<E>>) : idParams(raw)) as Params;
     if (endpoint.staff) {
       const { user } = contextOf(req);
-      if (!user.isStaff && !user.isSuperuser) throw new PermissionDenied();
+      if (!user.isStaff && !user.isSuperuser) throw new PermissionDenied(API_MSG.staffOnly);
     }
     if (endpoint.permission) await contextOf(req).require(endpoint.permission);
     const query = (schemas.query ? parse(schemas.query, req.query) : undefined) as Query;

@@ -263,6 +263,8 @@ export interface TAdminPerson extends TAdminPersonRow {
     title: string;
     is_part_time: boolean;
     is_head: boolean;
+    /** The caller may remove it: not the last one, and a head's only where they may unmake the head. */
+    can_remove: boolean;
   }[];
   /** Requests now awaiting this person's approval. */
   pending_approvals: TAdminPendingApproval[];
@@ -272,7 +274,8 @@ export interface TAdminPerson extends TAdminPersonRow {
   /**
    * What the caller may do here (issue 32, api admin/account-guard.ts), so the console offers no
    * action the server refuses: `account` — change the sign-in e-mail and employee number, password,
-   * activity and Lark binding. (Naming heads follows organization.change_organization alone.)
+   * activity and Lark binding; so also the only fields of the edit form that touch it (the e-mail and
+   * the employee number, the sign-in keys). (Naming heads follows organization.change_organization.)
    */
   allowed: { account: boolean };
 }

@@ -1,232 +1,183 @@
-// The administration console's API (issue 14), under /api/admin/. Every action checks is_staff and
-// its resource's permission first (console-access.ts); the routes only speak HTTP.
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+// The administration console's API (issue 14), under /api/admin/. The endpoint table declares each
+// route's staff flag and permission (shared/src/endpoints/admin.ts), which route() checks before
+// it parses the body; the actions check what depends on the record. The routes only speak HTTP.
+import type { Request, Response } from 'express';
+import {
+  ZAdminCompany,
+  ZAdminCompanyLogo,
+  ZAdminConfirm,
+  ZAdminContract,
+  ZAdminContractPatch,
+  ZAdminGroup,
+  ZAdminImportCheck,
+  ZAdminImportConfirm,
+  ZAdminOrganizationCreate,
+  ZAdminOrganizationHead,
+  ZAdminOrganizationPatch,
+  ZAdminPasswordReset,
+  ZAdminPersonCreate,
+  ZAdminPersonPatch,
+  ZAdminPosition,
+  ZAdminResidence,
+  ZAdminStationImport,
+  ZAdminUserAccess,
+} from '@portal/shared/contracts/admin';
 import { ZAdminPeopleQuery, ZAuditQuery } from '@portal/shared/contracts/admin-queries';
-import type { ApiModule } from '../../api-module.ts';
-import type { RequestContext } from '../../context.ts';
-import { contextOf } from '../../middleware/authenticate.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { parseId, parseQuery } from '../../middleware/validate.ts';
+import { admin } from '@portal/shared/endpoints/admin';
+import { moduleOf } from '../../api-module.ts';
+import { endpointRouter, route } from '../../http/route.ts';
 import { pageEnvelope } from '../../pagination.ts';
 import { auditCsv, listAudit } from './audit.ts';
-import * as masters from './masters.ts';
+import { getMasters, importStations, patchCompany, setCompanyLogo } from './masters.ts';
 import * as orgs from './organizations.ts';
-import * as people from './people.ts';
+import { addContract } from './people/add-contract.ts';
+import { addPosition } from './people/add-position.ts';
+import { createPerson } from './people/create-person.ts';
+import { deactivatePerson } from './people/deactivate-person.ts';
+import { getPerson } from './people/get-person.ts';
+import { listPeople } from './people/list-people.ts';
+import { patchContract } from './people/patch-contract.ts';
+import { patchPerson } from './people/patch-person.ts';
+import { reactivatePerson } from './people/reactivate-person.ts';
+import { removePosition } from './people/remove-position.ts';
+import { resetPassword } from './people/reset-password.ts';
+import { setResidence } from './people/set-residence.ts';
+import { unbindLark } from './people/unbind-lark.ts';
 import * as peopleImport from './people-import.ts';
 import * as perms from './permissions.ts';
-import { setResidence } from './residence.ts';
 
-export const adminModule: ApiModule = {
-  name: 'admin',
-  prefixes: ['/admin/'],
-  router: adminRouter,
-};
-
-type Handler = (req: Request, res: Response) => Promise<void>;
-type WithId<T> = (args: { ctx: RequestContext; input: { id: number; body: unknown } }) => Promise<T>;
-
-/** GET/PUT/PATCH/POST on `…/:id/…`: the id and the raw body; the action parses it after its check. */
-const withId =
-  <T>(action: WithId<T>, status = 200): Handler =>
-  async (req, res) => {
-    const id = parseId(req.params.id);
-    res.status(status).json(await action({ ctx: contextOf(req), input: { id, body: req.body } }));
-  };
-
-function adminRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
-  const router = Router();
-
-  router
-    .route('/admin/organizations')
-    .get(requireAuth, async (req, res) => {
-      res.json(await orgs.listOrganizations({ ctx: contextOf(req) }));
-    })
-    .post(requireAuth, async (req, res) => {
-      res.status(201).json(await orgs.createOrganization({ ctx: contextOf(req), input: req.body }));
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/organizations/:id')
-    .get(requireAuth, withId(orgs.getOrganization))
-    .patch(requireAuth, withId(orgs.patchOrganization))
-    .delete(requireAuth, async (req, res) => {
-      await orgs.closeOrganization({ ctx: contextOf(req), input: { id: parseId(req.params.id) } });
-      res.status(204).end();
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/organizations/:id/head')
-    .put(requireAuth, withId(orgs.setOrganizationHead))
-    .all(methodNotAllowed);
-
-  router
-    .route('/admin/people')
-    .get(requireAuth, async (req, res) => {
-      const input = parseQuery(ZAdminPeopleQuery, req);
-      const page = await people.listPeople({ ctx: contextOf(req), input });
-      const filters = {
-        query: input.query,
-        organization: input.organization === undefined ? undefined : String(input.organization),
-        sort: input.sort,
-        active: input.active,
-      };
-      res.json(pageEnvelope(req, { number: input.page, filters, ...page }));
-    })
-    .post(requireAuth, async (req, res) => {
-      res.status(201).json(await people.createPerson({ ctx: contextOf(req), input: req.body }));
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/people-import/check')
-    .post(requireAuth, async (req, res) => {
-      res.json(await peopleImport.checkImport({ ctx: contextOf(req), input: req.body }));
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/people-import/confirm')
-    .post(requireAuth, async (req, res) => {
-      res.status(201).json(await peopleImport.confirmImport({ ctx: contextOf(req), input: req.body }));
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/people-export/csv')
-    .get(requireAuth, async (req, res) => {
-      const csv = await peopleImport.exportPeopleCsv({ ctx: contextOf(req) });
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader(
-        'Content-Disposition',
-        `attachment; filename="people.csv"; filename*=UTF-8''${encodeURIComponent('社員一覧.csv')}`,
-      );
-      res.send(csv);
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/people/:id')
-    .get(requireAuth, withId(people.getPerson))
-    .patch(requireAuth, withId(people.patchPerson))
-    .all(methodNotAllowed);
-  router
-    .route('/admin/people/:id/deactivate')
-    .post(requireAuth, withId(people.deactivatePerson))
-    .all(methodNotAllowed);
-  router
-    .route('/admin/people/:id/reactivate')
-    .post(requireAuth, withId(people.reactivatePerson))
-    .all(methodNotAllowed);
-  router
-    .route('/admin/people/:id/password')
-    .post(requireAuth, withId(people.resetPassword))
-    .all(methodNotAllowed);
-  router
-    .route('/admin/people/:id/contracts')
-    .post(requireAuth, withId(people.addContract, 201))
-    .all(methodNotAllowed);
-  router
-    .route('/admin/people/:id/positions')
-    .post(requireAuth, withId(people.addPosition, 201))
-    .all(methodNotAllowed);
-
-  router.route('/admin/people/:id/residence').put(requireAuth, withId(setResidence)).all(methodNotAllowed);
-
-  router
-    .route('/admin/people/:id/lark')
-    .delete(requireAuth, async (req, res) => {
-      res.json(await people.unbindLark({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
-    })
-    .all(methodNotAllowed);
-  router.route('/admin/contracts/:id').patch(requireAuth, withId(people.patchContract)).all(methodNotAllowed);
-  router
-    .route('/admin/positions/:id')
-    .delete(requireAuth, async (req, res) => {
-      res.json(await people.removePosition({ ctx: contextOf(req), input: { id: parseId(req.params.id) } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/admin/permissions')
-    .get(requireAuth, async (req, res) => {
-      res.json(await perms.listPermissions({ ctx: contextOf(req) }));
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/groups')
-    .get(requireAuth, async (req, res) => {
-      res.json(await perms.listGroups({ ctx: contextOf(req) }));
-    })
-    .post(requireAuth, async (req, res) => {
-      res.status(201).json(await perms.createGroup({ ctx: contextOf(req), input: req.body }));
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/groups/:id')
-    .get(requireAuth, withId(perms.getGroup))
-    .put(requireAuth, withId(perms.replaceGroup))
-    .delete(requireAuth, async (req, res) => {
-      await perms.deleteGroup({ ctx: contextOf(req), input: { id: parseId(req.params.id) } });
-      res.status(204).end();
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/users/:id/access')
-    .get(requireAuth, withId(perms.getUserAccess))
-    .put(requireAuth, withId(perms.setUserAccess))
-    .all(methodNotAllowed);
-
-  router
-    .route('/admin/masters')
-    .get(requireAuth, async (req, res) => {
-      res.json(await masters.getMasters({ ctx: contextOf(req) }));
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/company')
-    .patch(requireAuth, async (req, res) => {
-      res.json(await masters.patchCompany({ ctx: contextOf(req), input: { body: req.body } }));
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/company/logo')
-    .put(requireAuth, async (req, res) => {
-      res.json(await masters.setCompanyLogo({ ctx: contextOf(req), input: { body: req.body } }));
-    })
-    .delete(requireAuth, async (req, res) => {
-      res.json(await masters.setCompanyLogo({ ctx: contextOf(req), input: { remove: true } }));
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/stations/import')
-    .post(requireAuth, async (req, res) => {
-      res.json(await masters.importStations({ ctx: contextOf(req), input: { body: req.body } }));
-    })
-    .all(methodNotAllowed);
-
-  router
-    .route('/admin/audit')
-    .get(requireAuth, async (req, res) => {
-      const input = parseQuery(ZAuditQuery, req);
-      const page = await listAudit({ ctx: contextOf(req), input });
-      const filters = {
-        resource: input.resource,
-        object_id: input.object_id === undefined ? undefined : String(input.object_id),
-        actor: input.actor,
-        date_from: input.date_from,
-        date_to: input.date_to,
-      };
-      res.json(pageEnvelope(req, { number: input.page, filters, ...page }));
-    })
-    .all(methodNotAllowed);
-  router
-    .route('/admin/audit/csv')
-    .get(requireAuth, async (req, res) => {
-      const csv = await auditCsv({ ctx: contextOf(req), input: parseQuery(ZAuditQuery, req) });
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader(
-        'Content-Disposition',
-        `attachment; filename="audit-log.csv"; filename*=UTF-8''${encodeURIComponent('操作履歴.csv')}`,
-      );
-      res.send(csv);
-    })
-    .all(methodNotAllowed);
-
-  return router;
+/** Sends a CSV download under an ASCII name and its Japanese one. */
+function sendCsv(res: Response, csv: string, ascii: string, japanese: string): string {
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(japanese)}`,
+  );
+  res.send(csv);
+  return csv;
 }
+
+/** The list's filters as its page links carry them. */
+const filtersOf = (query: Record<string, string | number | undefined>) =>
+  Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
+
+function pageOf<T>(
+  req: Request,
+  query: { page: number },
+  filters: object,
+  page: { count: number; results: T[] },
+) {
+  return pageEnvelope(req, { number: query.page, filters: filtersOf(filters as never), ...page });
+}
+
+export const adminModule = moduleOf('admin', admin, (deps) => {
+  const on = endpointRouter(deps);
+
+  route(on, admin.organizations, {}, ({ ctx }) => orgs.listOrganizations({ ctx }));
+  route(on, admin.createOrganization, { body: ZAdminOrganizationCreate, status: 201 }, ({ ctx, body }) =>
+    orgs.createOrganization({ ctx, input: body }),
+  );
+  route(on, admin.organization, {}, ({ ctx, params }) => orgs.getOrganization({ ctx, input: params }));
+  route(on, admin.patchOrganization, { body: ZAdminOrganizationPatch }, ({ ctx, params, body }) =>
+    orgs.patchOrganization({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, admin.closeOrganization, { status: 204 }, ({ ctx, params }) =>
+    orgs.closeOrganization({ ctx, input: params }),
+  );
+  route(on, admin.setOrganizationHead, { body: ZAdminOrganizationHead }, ({ ctx, params, body }) =>
+    orgs.setOrganizationHead({ ctx, input: { id: params.id, body } }),
+  );
+
+  route(on, admin.people, { query: ZAdminPeopleQuery }, async ({ ctx, query, req }) => {
+    const { query: text, organization, sort, active } = query;
+    return pageOf(
+      req,
+      query,
+      { query: text, organization, sort, active },
+      await listPeople({ ctx, input: query }),
+    );
+  });
+  route(on, admin.createPerson, { body: ZAdminPersonCreate, status: 201 }, ({ ctx, body }) =>
+    createPerson({ ctx, input: body }),
+  );
+  route(on, admin.checkImport, { body: ZAdminImportCheck }, ({ ctx, body }) =>
+    peopleImport.checkImport({ ctx, input: body }),
+  );
+  route(on, admin.confirmImport, { body: ZAdminImportConfirm, status: 201 }, ({ ctx, body }) =>
+    peopleImport.confirmImport({ ctx, input: body }),
+  );
+  route(on, admin.peopleCsv, {}, async ({ ctx, res }) =>
+    sendCsv(res, await peopleImport.exportPeopleCsv({ ctx }), 'people.csv', '社員一覧.csv'),
+  );
+  route(on, admin.person, {}, ({ ctx, params }) => getPerson({ ctx, input: params }));
+  route(on, admin.patchPerson, { body: ZAdminPersonPatch }, ({ ctx, params, body }) =>
+    patchPerson({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, admin.deactivatePerson, { body: ZAdminConfirm }, ({ ctx, params }) =>
+    deactivatePerson({ ctx, input: params }),
+  );
+  route(on, admin.reactivatePerson, { body: ZAdminConfirm }, ({ ctx, params }) =>
+    reactivatePerson({ ctx, input: params }),
+  );
+  route(on, admin.resetPassword, { body: ZAdminPasswordReset }, ({ ctx, params, body }) =>
+    resetPassword({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, admin.addContract, { body: ZAdminContract, status: 201 }, ({ ctx, params, body }) =>
+    addContract({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, admin.addPosition, { body: ZAdminPosition, status: 201 }, ({ ctx, params, body }) =>
+    addPosition({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, admin.setResidence, { body: ZAdminResidence }, ({ ctx, params, body }) =>
+    setResidence({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, admin.unbindLark, {}, ({ ctx, params }) => unbindLark({ ctx, input: params }));
+  route(on, admin.patchContract, { body: ZAdminContractPatch }, ({ ctx, params, body }) =>
+    patchContract({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, admin.removePosition, {}, ({ ctx, params }) => removePosition({ ctx, input: params }));
+
+  route(on, admin.permissions, {}, () => perms.listPermissions());
+  route(on, admin.groups, {}, ({ ctx }) => perms.listGroups({ ctx }));
+  route(on, admin.createGroup, { body: ZAdminGroup, status: 201 }, ({ ctx, body }) =>
+    perms.createGroup({ ctx, input: body }),
+  );
+  route(on, admin.group, {}, ({ ctx, params }) => perms.getGroup({ ctx, input: params }));
+  route(on, admin.replaceGroup, { body: ZAdminGroup }, ({ ctx, params, body }) =>
+    perms.replaceGroup({ ctx, input: { id: params.id, body } }),
+  );
+  route(on, admin.deleteGroup, { status: 204 }, ({ ctx, params }) =>
+    perms.deleteGroup({ ctx, input: params }),
+  );
+  route(on, admin.userAccess, {}, ({ ctx, params }) => perms.getUserAccess({ ctx, input: params }));
+  route(on, admin.setUserAccess, { body: ZAdminUserAccess }, ({ ctx, params, body }) =>
+    perms.setUserAccess({ ctx, input: { id: params.id, body } }),
+  );
+
+  route(on, admin.masters, {}, ({ ctx }) => getMasters({ ctx }));
+  route(on, admin.patchCompany, { body: ZAdminCompany }, ({ ctx, body }) =>
+    patchCompany({ ctx, input: { body } }),
+  );
+  route(on, admin.setCompanyLogo, { body: ZAdminCompanyLogo }, ({ ctx, body }) =>
+    setCompanyLogo({ ctx, input: { logo: body.logo } }),
+  );
+  route(on, admin.removeCompanyLogo, {}, ({ ctx }) => setCompanyLogo({ ctx, input: { logo: null } }));
+  route(on, admin.importStations, { body: ZAdminStationImport }, ({ ctx, body }) =>
+    importStations({ ctx, input: { body } }),
+  );
+
+  route(on, admin.audit, { query: ZAuditQuery }, async ({ ctx, query, req }) => {
+    const { resource, object_id, actor, date_from, date_to } = query;
+    return pageOf(
+      req,
+      query,
+      { resource, object_id, actor, date_from, date_to },
+      await listAudit({ ctx, input: query }),
+    );
+  });
+  route(on, admin.auditCsv, { query: ZAuditQuery }, async ({ ctx, query, res }) =>
+    sendCsv(res, await auditCsv({ ctx, input: query }), 'audit-log.csv', '操作履歴.csv'),
+  );
+
+  return on.router;
+});

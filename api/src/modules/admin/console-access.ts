@@ -1,34 +1,21 @@
-// Who may use the administration console, and its audit trail. Every console action starts with
-// `requireConsole(ctx, PERM.x)`: a caller without is_staff is refused (403) whatever they hold, a
-// staff member without the resource's permission too (a superuser holds every one). Every change
-// calls `recordChange` inside its own transaction, so the trail and the change commit together.
-import type { Permission } from '@portal/shared/permissions';
-import { z } from 'zod';
+// The administration console's write skeleton and audit trail. Who may call a console endpoint is
+// declared in the endpoint table (shared/src/endpoints/admin.ts: staff, and the resource's
+// permission), which route() checks before it parses the body. Every change then runs through
+// `consoleChange`: one transaction reads the record, checks and writes, and keeps the audit row,
+// so the trail and the change commit together.
+import { API_MSG } from '@portal/shared/messages';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { adminAuditLog } from '../../db/schema/admin.ts';
-import { PermissionDenied, ValidationError } from '../../errors.ts';
+import { PermissionDenied } from '../../errors.ts';
 
 export const ADMIN_MSG = {
-  staffOnly: '管理画面はスタッフ権限のあるユーザーだけが利用できます。',
+  staffOnly: API_MSG.staffOnly,
   superuserOnly: 'この操作はスーパーユーザーだけが行えます。',
 } as const;
 
-export async function requireConsole(ctx: RequestContext, perm: Permission | readonly Permission[]) {
-  if (!ctx.user.isStaff && !ctx.user.isSuperuser) throw new PermissionDenied(ADMIN_MSG.staffOnly);
-  await ctx.require(perm);
-}
-
 export function requireSuperuser(ctx: RequestContext): void {
   if (!ctx.user.isSuperuser) throw new PermissionDenied(ADMIN_MSG.superuserOnly);
-}
-
-/** Bodies are parsed after the permission check, so a caller without it learns nothing but 403. */
-export function parseInput<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
-  // The console's contracts are zod/mini (shared/contracts/admin.ts): the top-level safeParse takes either.
-  const result = z.safeParse(schema, body ?? {});
-  if (!result.success) throw ValidationError.fromZod(result.error);
-  return result.data;
 }
 
 export interface Change {
@@ -52,3 +39,38 @@ export async function recordChange(tx: Db, ctx: RequestContext, change: Change):
     after: change.after ?? null,
   });
 }
+
+/** What a console action on one record is called with: its id, and the parsed body if it takes one. */
+export interface OnRecord<B = undefined> {
+  readonly ctx: RequestContext;
+  readonly input: { readonly id: number } & (undefined extends B
+    ? { readonly body?: B }
+    : { readonly body: B });
+}
+
+/** The audit row of one change, less the resource its `consoleChange` names. */
+export type Audited = Omit<Change, 'resource'>;
+
+export interface ConsoleChange<B, A> {
+  readonly resource: Change['resource'];
+  /** Reads the record as it is before the change (locking it where needed); null for a new one. */
+  readonly before: (tx: Db) => Promise<B>;
+  /** Checks what depends on the record, writes, and answers the record after the change. */
+  readonly write: (tx: Db, before: B) => Promise<A>;
+  /** What the audit keeps of the change; null when nothing changed (no row is written). */
+  readonly audit: (before: B, after: A) => Audited | null;
+}
+
+/** One console change in one transaction with its audit row; answers what `write` answered. */
+export function consoleChange<B, A>(ctx: RequestContext, change: ConsoleChange<B, A>): Promise<A> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await change.before(tx);
+    const after = await change.write(tx, before);
+    const audited = change.audit(before, after);
+    if (audited) await recordChange(tx, ctx, { resource: change.resource, ...audited });
+    return after;
+  });
+}
+
+/** For a creation: there is no record before it. */
+export const nothingBefore = async (): Promise<null> => null;

@@ -5,12 +5,11 @@
 import { createRequire } from 'node:module';
 import { count, eq } from 'drizzle-orm';
 import { MAX_UPLOAD_BYTES } from '@portal/shared/limits';
-import {
-  ZAdminCompany,
-  ZAdminCompanyLogo,
-  ZAdminStationImport,
-  type TAdminMasters,
-  type TAdminStationImport,
+import type {
+  TAdminCompanyRequest,
+  TAdminMasters,
+  TAdminStationImport,
+  TAdminStationImportRequest,
 } from '@portal/shared/contracts/admin';
 import { FIELD_MSG } from '@portal/shared/messages';
 import { PERM } from '@portal/shared/permissions';
@@ -23,7 +22,7 @@ import { ValidationError } from '../../errors.ts';
 import { reencodePicture } from '../../files/pictures.ts';
 import { findCompanyName } from '../company/company.repository.ts';
 import { csvRows, importStationCsv } from '../records/stations.ts';
-import { parseInput, recordChange, requireConsole } from './console-access.ts';
+import { consoleChange } from './console-access.ts';
 
 export const MASTERS_MSG = {
   stationColumns: (label: string, columns: string) =>
@@ -36,14 +35,6 @@ export const MASTERS_MSG = {
   lineMissing: (row: number, lineCode: string) =>
     `駅データ（station.csv）の ${row} 行目の路線コード ${lineCode} が路線データ（line.csv）にありません。`,
 } as const;
-
-/** Whoever may see the 会社・マスタ screen: any of the permissions of what it shows or links to. */
-const MASTERS_VIEW = [
-  PERM.changeCompanyInfo,
-  PERM.changeStation,
-  PERM.changeCompanyCalendar,
-  PERM.viewWorkflow,
-] as const;
 
 /** The zengin-code package's version and the date of its data (`1.0.0-p20260824` → 2026-08-24). */
 export function bankMasterVersion(): TAdminMasters['bank_master'] {
@@ -67,7 +58,6 @@ async function companyLogo(db: Db): Promise<string | null> {
 }
 
 export async function getMasters({ ctx }: { ctx: RequestContext }): Promise<TAdminMasters> {
-  await requireConsole(ctx, MASTERS_VIEW);
   return {
     company: { name: (await findCompanyName(ctx.db)) ?? '', logo: await companyLogo(ctx.db) },
     bank_master: bankMasterVersion(),
@@ -79,27 +69,26 @@ export async function getMasters({ ctx }: { ctx: RequestContext }): Promise<TAdm
 
 export async function patchCompany({
   ctx,
-  input,
+  input: { body },
 }: {
   ctx: RequestContext;
-  input: { body: unknown };
+  input: { body: TAdminCompanyRequest };
 }): Promise<TAdminMasters> {
-  await requireConsole(ctx, PERM.changeCompanyInfo);
-  const body = parseInput(ZAdminCompany, input.body);
-  await ctx.db.transaction(async (tx) => {
-    const before = await findCompanyName(tx);
-    await tx
-      .insert(companyInfo)
-      .values({ id: 1, name: body.name })
-      .onConflictDoUpdate({ target: companyInfo.id, set: { name: body.name } });
-    await recordChange(tx, ctx, {
-      resource: 'company',
+  await consoleChange(ctx, {
+    resource: 'company',
+    before: (tx) => findCompanyName(tx),
+    write: (tx) =>
+      tx
+        .insert(companyInfo)
+        .values({ id: 1, name: body.name })
+        .onConflictDoUpdate({ target: companyInfo.id, set: { name: body.name } }),
+    audit: (before) => ({
       action: 'update',
       objectId: 1,
       objectLabel: body.name,
       before: before === null ? null : { name: before },
       after: { name: body.name },
-    });
+    }),
   });
   return getMasters({ ctx });
 }
@@ -128,36 +117,34 @@ async function reencodeLogo(content: string, userId: number): Promise<Buffer> {
   });
 }
 
-/** PUT company/logo/ (a new logo) and DELETE company/logo/ (none); the audit keeps its size. */
+/** PUT company/logo/ (a new logo, `logo`) and DELETE company/logo/ (none); the audit keeps its size. */
 export async function setCompanyLogo({
   ctx,
   input,
 }: {
   ctx: RequestContext;
-  input: { body: unknown } | { remove: true };
+  input: { logo: string | null };
 }): Promise<TAdminMasters> {
-  await requireConsole(ctx, PERM.changeCompanyInfo);
-  const logo =
-    'remove' in input
-      ? null
-      : await reencodeLogo(parseInput(ZAdminCompanyLogo, input.body).logo, ctx.user.id);
-  await ctx.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ name: companyInfo.name, logo: companyInfo.logo })
-      .from(companyInfo)
-      .where(eq(companyInfo.id, 1));
-    if (!before) throw ValidationError.field('name', FIELD_MSG.required('会社名'));
-    await tx.update(companyInfo).set({ logo }).where(eq(companyInfo.id, 1));
-    const describe = (image: Buffer | null) =>
-      image ? { logo: `PNG ${image.length} bytes` } : { logo: null };
-    await recordChange(tx, ctx, {
-      resource: 'company',
+  const logo = input.logo === null ? null : await reencodeLogo(input.logo, ctx.user.id);
+  const describe = (image: Buffer | null) => (image ? { logo: `PNG ${image.length} bytes` } : { logo: null });
+  await consoleChange(ctx, {
+    resource: 'company',
+    before: async (tx) => {
+      const [before] = await tx
+        .select({ name: companyInfo.name, logo: companyInfo.logo })
+        .from(companyInfo)
+        .where(eq(companyInfo.id, 1));
+      if (!before) throw ValidationError.field('name', FIELD_MSG.required('会社名'));
+      return before;
+    },
+    write: (tx) => tx.update(companyInfo).set({ logo }).where(eq(companyInfo.id, 1)),
+    audit: (before) => ({
       action: logo ? 'set_logo' : 'remove_logo',
       objectId: 1,
       objectLabel: before.name,
       before: describe(before.logo),
       after: describe(logo),
-    });
+    }),
   });
   return getMasters({ ctx });
 }
@@ -218,29 +205,27 @@ function checkStationFiles(stationCsv: string, lineCsv: string): void {
 
 export async function importStations({
   ctx,
-  input,
+  input: { body },
 }: {
   ctx: RequestContext;
-  input: { body: unknown };
+  input: { body: TAdminStationImportRequest };
 }): Promise<TAdminStationImport> {
-  await requireConsole(ctx, PERM.changeStation);
-  const body = parseInput(ZAdminStationImport, input.body);
   const stationCsv = uploadText('station_file', '駅データ（station.csv）', body.station_file);
   const lineCsv = uploadText('line_file', '路線データ（line.csv）', body.line_file);
   checkStationFiles(stationCsv, lineCsv);
-  const result = await ctx.db.transaction(async (tx) => {
-    const before = await stationCount(tx);
-    const imported = await importStationCsv(tx, stationCsv, lineCsv);
-    const after = await stationCount(tx);
-    await recordChange(tx, ctx, {
-      resource: 'stations',
+  return consoleChange(ctx, {
+    resource: 'stations',
+    before: (tx) => stationCount(tx),
+    write: async (tx) => {
+      const imported = await importStationCsv(tx, stationCsv, lineCsv);
+      return { imported, stations: { count: await stationCount(tx) } };
+    },
+    audit: (before, { imported, stations }) => ({
       action: 'import',
       objectId: null,
       objectLabel: `駅マスタ（${imported} 駅）`,
       before: { count: before },
-      after: { count: after, imported },
-    });
-    return { imported, stations: { count: after } };
+      after: { count: stations.count, imported },
+    }),
   });
-  return result;
 }

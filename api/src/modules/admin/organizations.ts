@@ -2,26 +2,27 @@
 // close when nobody is left in it. Changing a head re-routes nothing: a request's approvers are
 // resolved when it reaches each node (tasks/resolve-approvers.ts reads the head then), so requests
 // already awaiting the previous head keep awaiting them, and new submissions reach the new head.
-import { sql } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
-import {
-  ZAdminOrganizationCreate,
-  ZAdminOrganizationHead,
-  ZAdminOrganizationPatch,
-  type TAdminHeadChange,
-  type TAdminOrganization,
-  type TAdminOrganizationDetail,
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  TAdminHeadChange,
+  TAdminOrganization,
+  TAdminOrganizationCreate,
+  TAdminOrganizationDetail,
+  TAdminOrganizationHead,
+  TAdminOrganizationPatch,
 } from '@portal/shared/contracts/admin';
 import type { OrgLevel } from '@portal/shared/codes';
 import { ORG_LEVEL_RANK } from '@portal/shared/contracts/admin-codes';
-import { PERM } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { employees } from '../../db/schema/employees.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { Conflict, NotFound, ValidationError } from '../../errors.ts';
+import { employeeName } from '../people/display-names.ts';
 import { ACCOUNT_MSG, checkHeadAppointment } from './account-guard.ts';
-import { parseInput, recordChange, requireConsole } from './console-access.ts';
+import { consoleChange, nothingBefore, type Audited, type OnRecord } from './console-access.ts';
 
 export const ORG_MSG = {
   parentMissing: '上位組織が見つからないか、廃止されています。',
@@ -45,10 +46,13 @@ interface OrgRow {
   child_count: number;
 }
 
+/** The employees' alias of the raw queries below. */
+const e = alias(employees, 'e');
+
 function orgQuery(where: ReturnType<typeof sql>) {
   return sql`
     select o.id, o.name, o.level, o.parent_id, o.head_employee_id,
-      case when e.id is null then null else e.last_name || ' ' || e.first_name end as head_name,
+      case when e.id is null then null else ${employeeName(e)} end as head_name,
       (select count(*)::int from positions p where p.organization_id = o.id) as member_count,
       (select count(*)::int from organizations c where c.parent_id = o.id and c.closed_at is null)
         as child_count
@@ -85,7 +89,6 @@ const snapshot = (org: TAdminOrganization) => ({
 });
 
 export async function listOrganizations({ ctx }: { ctx: RequestContext }): Promise<TAdminOrganization[]> {
-  await requireConsole(ctx, PERM.viewOrganization);
   const rows = await queryRows<OrgRow>(ctx.db, orgQuery(sql`true`));
   return rows.map(toOrganization);
 }
@@ -97,11 +100,10 @@ export async function getOrganization({
   ctx: RequestContext;
   input: { id: number };
 }): Promise<TAdminOrganizationDetail> {
-  await requireConsole(ctx, PERM.viewOrganization);
   const organization = await findOpen(ctx.db, input.id);
   const members = await queryRows<TAdminOrganizationDetail['members'][number]>(
     ctx.db,
-    sql`select e.id as employee_id, e.last_name || ' ' || e.first_name as name, p.title, p.is_part_time
+    sql`select e.id as employee_id, ${employeeName(e)} as name, p.title, p.is_part_time
       from positions p join employees e on e.id = p.employee_id
       where p.organization_id = ${input.id} order by p.is_part_time, e.code`,
   );
@@ -124,73 +126,99 @@ async function checkParent(db: Db, level: OrgLevel, parentId: number | null): Pr
     throw ValidationError.field('parent_id', ORG_MSG.levelOrder);
 }
 
-export async function createOrganization({ ctx, input }: { ctx: RequestContext; input: unknown }) {
-  await requireConsole(ctx, PERM.addOrganization);
-  const body = parseInput(ZAdminOrganizationCreate, input);
-  return ctx.db.transaction(async (tx) => {
-    await checkParent(tx, body.level, body.parent_id);
-    const [row] = await tx
-      .insert(organizations)
-      .values({ name: body.name, level: body.level, parentId: body.parent_id })
-      .returning({ id: organizations.id });
-    const created = await findOpen(tx, row!.id);
-    await recordChange(tx, ctx, {
-      resource: 'organizations',
+/** An organisation's change: read before (locked where `lock`) and after, one audit row. */
+function changeOrganization<A>(
+  ctx: RequestContext,
+  id: number,
+  change: {
+    lock?: boolean;
+    write: (tx: Db, before: TAdminOrganization) => Promise<A>;
+    audit: (before: TAdminOrganization, after: A) => Omit<Audited, 'objectId' | 'objectLabel'>;
+  },
+): Promise<A> {
+  return consoleChange(ctx, {
+    resource: 'organizations',
+    before: async (tx) => {
+      // Locks the row, so a position added meanwhile waits for this transaction (or sees it closed).
+      if (change.lock) await tx.execute(sql`select id from organizations where id = ${id} for update`);
+      return findOpen(tx, id);
+    },
+    write: change.write,
+    audit: (before, after) => ({
+      objectId: before.id,
+      objectLabel: before.name,
+      ...change.audit(before, after),
+    }),
+  });
+}
+
+export async function createOrganization({
+  ctx,
+  input: body,
+}: {
+  ctx: RequestContext;
+  input: TAdminOrganizationCreate;
+}): Promise<TAdminOrganization> {
+  return consoleChange(ctx, {
+    resource: 'organizations',
+    before: nothingBefore,
+    write: async (tx) => {
+      await checkParent(tx, body.level, body.parent_id);
+      const [row] = await tx
+        .insert(organizations)
+        .values({ name: body.name, level: body.level, parentId: body.parent_id })
+        .returning({ id: organizations.id });
+      return findOpen(tx, row!.id);
+    },
+    audit: (_before, created) => ({
       action: 'create',
       objectId: created.id,
       objectLabel: created.name,
       before: null,
       after: snapshot(created),
-    });
-    return created;
+    }),
   });
 }
 
 /** Rename and/or move. A move may not put an organisation under itself or its own subtree. */
 export async function patchOrganization({
   ctx,
-  input,
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: unknown };
-}) {
-  await requireConsole(ctx, PERM.changeOrganization);
-  const body = parseInput(ZAdminOrganizationPatch, input.body);
-  return ctx.db.transaction(async (tx) => {
-    const before = await findOpen(tx, input.id);
-    const moving = body.parent_id !== undefined && body.parent_id !== before.parent_id;
-    if (moving) {
-      const parentId = body.parent_id ?? null;
-      if (parentId !== null) {
-        const [inside] = await queryRows<{ id: number }>(
-          tx,
-          sql`with recursive sub(id, depth) as (
-              select id, 0 from organizations where id = ${input.id}
-              union all
-              select o.id, s.depth + 1 from organizations o join sub s on o.parent_id = s.id where s.depth < 20
-            ) select id from sub where id = ${parentId}`,
-        );
-        if (inside) throw ValidationError.field('parent_id', ORG_MSG.cycle);
+  input: { id, body },
+}: OnRecord<TAdminOrganizationPatch>): Promise<TAdminOrganization> {
+  const moving = (before: TAdminOrganization) =>
+    body.parent_id !== undefined && body.parent_id !== before.parent_id;
+  return changeOrganization(ctx, id, {
+    write: async (tx, before) => {
+      if (moving(before)) {
+        const parentId = body.parent_id ?? null;
+        if (parentId !== null) {
+          const [inside] = await queryRows<{ id: number }>(
+            tx,
+            sql`with recursive sub(id, depth) as (
+                select id, 0 from organizations where id = ${id}
+                union all
+                select o.id, s.depth + 1 from organizations o join sub s on o.parent_id = s.id where s.depth < 20
+              ) select id from sub where id = ${parentId}`,
+          );
+          if (inside) throw ValidationError.field('parent_id', ORG_MSG.cycle);
+        }
+        await checkParent(tx, before.level, parentId);
       }
-      await checkParent(tx, before.level, parentId);
-    }
-    await tx
-      .update(organizations)
-      .set({
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(moving ? { parentId: body.parent_id ?? null } : {}),
-      })
-      .where(eq(organizations.id, input.id));
-    const after = await findOpen(tx, input.id);
-    await recordChange(tx, ctx, {
-      resource: 'organizations',
-      action: moving && body.name === undefined ? 'move' : 'update',
-      objectId: after.id,
+      await tx
+        .update(organizations)
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(moving(before) ? { parentId: body.parent_id ?? null } : {}),
+        })
+        .where(eq(organizations.id, id));
+      return findOpen(tx, id);
+    },
+    audit: (before, after) => ({
+      action: moving(before) && body.name === undefined ? 'move' : 'update',
       objectLabel: after.name,
       before: snapshot(before),
       after: snapshot(after),
-    });
-    return after;
+    }),
   });
 }
 
@@ -200,75 +228,66 @@ export async function patchOrganization({
  */
 export async function setOrganizationHead({
   ctx,
-  input,
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: unknown };
-}): Promise<TAdminHeadChange> {
-  await requireConsole(ctx, PERM.changeOrganization);
-  const body = parseInput(ZAdminOrganizationHead, input.body);
-  return ctx.db.transaction(async (tx) => {
-    const before = await findOpen(tx, input.id);
-    if (body.head_employee_id !== null) {
-      const [employee] = await queryRows<{ id: number }>(
-        tx,
-        sql`select e.id from employees e where e.id = ${body.head_employee_id}`,
-      );
-      if (!employee) throw ValidationError.field('head_employee_id', ORG_MSG.headMissing);
-    }
-    // The same check as is_head in people and the import: active person, account rule for both heads.
-    await checkHeadAppointment(ctx, tx, {
-      organizationId: input.id,
-      employeeId: body.head_employee_id,
-      field: 'head_employee_id',
-    });
-    let kept = 0;
-    if (before.head_employee_id !== null) {
-      const [row] = await queryRows<{ n: number }>(
-        tx,
-        sql`select count(distinct a.task_id)::int as n from task_awaiting a
-          join employees e on e.user_id = a.user_id
-          join tasks t on t.id = a.task_id and t.organization_id = ${input.id}
-          where e.id = ${before.head_employee_id}`,
-      );
-      kept = Number(row?.n ?? 0);
-    }
-    await tx
-      .update(organizations)
-      .set({ headEmployeeId: body.head_employee_id })
-      .where(eq(organizations.id, input.id));
-    const after = await findOpen(tx, input.id);
-    await recordChange(tx, ctx, {
-      resource: 'organizations',
+  input: { id, body },
+}: OnRecord<TAdminOrganizationHead>): Promise<TAdminHeadChange> {
+  return changeOrganization(ctx, id, {
+    write: async (tx, before) => {
+      if (body.head_employee_id !== null) {
+        const [employee] = await queryRows<{ id: number }>(
+          tx,
+          sql`select e.id from employees e where e.id = ${body.head_employee_id}`,
+        );
+        if (!employee) throw ValidationError.field('head_employee_id', ORG_MSG.headMissing);
+      }
+      // The same check as is_head in people and the import: active person, account rule for both heads.
+      await checkHeadAppointment(ctx, tx, {
+        organizationId: id,
+        employeeId: body.head_employee_id,
+        field: 'head_employee_id',
+      });
+      let kept = 0;
+      if (before.head_employee_id !== null) {
+        const [row] = await queryRows<{ n: number }>(
+          tx,
+          sql`select count(distinct a.task_id)::int as n from task_awaiting a
+            join employees e on e.user_id = a.user_id
+            join tasks t on t.id = a.task_id and t.organization_id = ${id}
+            where e.id = ${before.head_employee_id}`,
+        );
+        kept = Number(row?.n ?? 0);
+      }
+      await tx
+        .update(organizations)
+        .set({ headEmployeeId: body.head_employee_id })
+        .where(eq(organizations.id, id));
+      return { organization: await findOpen(tx, id), rerouted_requests: 0, open_requests_kept: kept };
+    },
+    audit: (before, { organization: after }) => ({
       action: 'set_head',
-      objectId: after.id,
       objectLabel: after.name,
       before: { head_employee_id: before.head_employee_id, head_name: before.head_name },
       after: { head_employee_id: after.head_employee_id, head_name: after.head_name },
-    });
-    return { organization: after, rerouted_requests: 0, open_requests_kept: kept };
+    }),
   });
 }
 
 /** Closes an organisation nobody holds a position in and with no open organisation below. */
-export async function closeOrganization({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
-  await requireConsole(ctx, PERM.deleteOrganization);
-  await ctx.db.transaction(async (tx) => {
-    // Locks the row, so a position added meanwhile waits for this transaction (or sees it closed).
-    await tx.execute(sql`select id from organizations where id = ${input.id} for update`);
-    const before = await findOpen(tx, input.id);
-    if (before.member_count > 0 || before.child_count > 0) throw new Conflict(ORG_MSG.notEmpty);
-    await tx
-      .update(organizations)
-      .set({ closedAt: new Date(), headEmployeeId: null })
-      .where(eq(organizations.id, input.id));
-    await recordChange(tx, ctx, {
-      resource: 'organizations',
-      action: 'close',
-      objectId: before.id,
-      objectLabel: before.name,
-      before: snapshot(before),
-      after: null,
-    });
+export async function closeOrganization({
+  ctx,
+  input: { id },
+}: {
+  ctx: RequestContext;
+  input: { id: number };
+}) {
+  await changeOrganization(ctx, id, {
+    lock: true,
+    write: async (tx, before) => {
+      if (before.member_count > 0 || before.child_count > 0) throw new Conflict(ORG_MSG.notEmpty);
+      await tx
+        .update(organizations)
+        .set({ closedAt: new Date(), headEmployeeId: null })
+        .where(eq(organizations.id, id));
+    },
+    audit: (before) => ({ action: 'close', before: snapshot(before), after: null }),
   });
 }

@@ -10,9 +10,9 @@ import { inArray, isNull, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import * as z from 'zod';
 import {
-  ZAdminImportCheck,
-  ZAdminImportConfirm,
   ZAdminPersonImportRow,
+  type TAdminImportCheck,
+  type TAdminImportConfirm,
   type TAdminPersonImportRow,
 } from '@portal/shared/contracts/admin';
 import {
@@ -35,8 +35,9 @@ import { users } from '../../db/schema/users.ts';
 import { readXlsxTable } from '../../files/xlsx-reader.ts';
 import { Conflict, ValidationError } from '../../errors.ts';
 import { ACCOUNT_MSG, refusalToAppointHead } from './account-guard.ts';
-import { parseInput, recordChange, requireConsole } from './console-access.ts';
-import { PEOPLE_MSG } from './people.ts';
+import { employeeNameOf } from '../people/display-names.ts';
+import { consoleChange, nothingBefore } from './console-access.ts';
+import { PEOPLE_MSG } from './people/messages.ts';
 
 export const IMPORT_MSG = {
   unreadable: 'CSV（UTF-8 または Shift_JIS）か Excel（.xlsx）のファイルを選択してください。',
@@ -367,92 +368,94 @@ async function headErrors(
 
 export async function checkImport({
   ctx,
-  input,
+  input: body,
 }: {
   ctx: RequestContext;
-  input: unknown;
+  input: TAdminImportCheck;
 }): Promise<TImportPreview> {
-  await requireConsole(ctx, PERM.addEmployee);
-  const body = parseInput(ZAdminImportCheck, input);
   return (await checkRows(ctx, ctx.db, body.file_name, body.content)).preview;
 }
 
 /** Writes every row, or nothing: one transaction, one audit entry with the counts and codes. */
 export async function confirmImport({
   ctx,
-  input,
+  input: body,
 }: {
   ctx: RequestContext;
-  input: unknown;
+  input: TAdminImportConfirm;
 }): Promise<TImportResult> {
-  await requireConsole(ctx, PERM.addEmployee);
-  const body = parseInput(ZAdminImportConfirm, input);
-  return ctx.db.transaction(async (tx) => {
-    const { preview, valid } = await checkRows(ctx, tx, body.file_name, body.content);
-    if (preview.token !== body.token) throw new Conflict(IMPORT_MSG.stale);
-    if (preview.errors.length > 0) throw ValidationError.field('content', IMPORT_MSG.hasErrors);
-    const created = await tx
-      .insert(users)
-      .values(
-        valid.map((r) => ({
-          username: r.username,
-          fullName: `${r.last_name} ${r.first_name}`,
-          email: r.email,
-          passwordHash: null,
-          mustChangePassword: true,
-        })),
-      )
-      .returning({ id: users.id, username: users.username });
-    const userIds = new Map(created.map((u) => [u.username, u.id]));
-    const emps = await tx
-      .insert(employees)
-      .values(
-        valid.map((r) => ({
-          userId: userIds.get(r.username)!,
-          code: r.code,
-          lastName: r.last_name,
-          firstName: r.first_name,
-          lastNameKana: r.last_name_kana,
-          firstNameKana: r.first_name_kana,
-          email: r.email,
-          joinDate: r.join_date,
-        })),
-      )
-      .returning({ id: employees.id, code: employees.code });
-    const empIds = new Map(emps.map((e) => [e.code, e.id]));
-    await tx.insert(contracts).values(
-      valid.map((r) => ({
-        employeeId: empIds.get(r.code)!,
-        startDate: r.contract.start_date,
-        endDate: r.contract.end_date,
-        workStartTime: r.contract.work_start_time,
-        workEndTime: r.contract.work_end_time,
-      })),
-    );
-    await tx.insert(positions).values(
-      valid.map((r) => ({
-        employeeId: empIds.get(r.code)!,
-        organizationId: r.position.organization_id,
-        title: r.position.title,
-        isPartTime: r.position.is_part_time,
-      })),
-    );
-    for (const r of valid.filter((v) => v.position.is_head))
-      await tx
-        .update(organizations)
-        .set({ headEmployeeId: empIds.get(r.code)! })
-        .where(sql`${organizations.id} = ${r.position.organization_id}`);
-    const result: TImportResult = { created: emps.length, positions: valid.length, contracts: valid.length };
-    await recordChange(tx, ctx, {
-      resource: 'people',
+  const { result } = await consoleChange(ctx, {
+    resource: 'people',
+    before: nothingBefore,
+    write: (tx) => writeImport(ctx, tx, body),
+    audit: (_before, { result, codes }) => ({
       action: 'import',
       objectId: null,
-      objectLabel: `${body.file_name}（${emps.length} 名）`,
+      objectLabel: `${body.file_name}（${result.created} 名）`,
       before: null,
-      after: { ...result, file_name: body.file_name, codes: valid.map((r) => r.code) },
-    });
-    return result;
+      after: { ...result, file_name: body.file_name, codes },
+    }),
   });
+  return result;
+}
+
+async function writeImport(ctx: RequestContext, tx: Db, body: TAdminImportConfirm) {
+  const { preview, valid } = await checkRows(ctx, tx, body.file_name, body.content);
+  if (preview.token !== body.token) throw new Conflict(IMPORT_MSG.stale);
+  if (preview.errors.length > 0) throw ValidationError.field('content', IMPORT_MSG.hasErrors);
+  const created = await tx
+    .insert(users)
+    .values(
+      valid.map((r) => ({
+        username: r.username,
+        fullName: employeeNameOf({ lastName: r.last_name, firstName: r.first_name }),
+        email: r.email,
+        passwordHash: null,
+        mustChangePassword: true,
+      })),
+    )
+    .returning({ id: users.id, username: users.username });
+  const userIds = new Map(created.map((u) => [u.username, u.id]));
+  const emps = await tx
+    .insert(employees)
+    .values(
+      valid.map((r) => ({
+        userId: userIds.get(r.username)!,
+        code: r.code,
+        lastName: r.last_name,
+        firstName: r.first_name,
+        lastNameKana: r.last_name_kana,
+        firstNameKana: r.first_name_kana,
+        email: r.email,
+        joinDate: r.join_date,
+      })),
+    )
+    .returning({ id: employees.id, code: employees.code });
+  const empIds = new Map(emps.map((e) => [e.code, e.id]));
+  await tx.insert(contracts).values(
+    valid.map((r) => ({
+      employeeId: empIds.get(r.code)!,
+      startDate: r.contract.start_date,
+      endDate: r.contract.end_date,
+      workStartTime: r.contract.work_start_time,
+      workEndTime: r.contract.work_end_time,
+    })),
+  );
+  await tx.insert(positions).values(
+    valid.map((r) => ({
+      employeeId: empIds.get(r.code)!,
+      organizationId: r.position.organization_id,
+      title: r.position.title,
+      isPartTime: r.position.is_part_time,
+    })),
+  );
+  for (const r of valid.filter((v) => v.position.is_head))
+    await tx
+      .update(organizations)
+      .set({ headEmployeeId: empIds.get(r.code)! })
+      .where(sql`${organizations.id} = ${r.position.organization_id}`);
+  const result: TImportResult = { created: emps.length, positions: valid.length, contracts: valid.length };
+  return { result, codes: valid.map((r) => r.code) };
 }
 
 // ---- export --------------------------------------------------------------------------------------
@@ -484,7 +487,6 @@ interface ExportRow {
 
 /** Everyone, one line each: their main position and their latest contract, in the import's layout. */
 export async function exportPeopleCsv({ ctx }: { ctx: RequestContext }): Promise<string> {
-  await requireConsole(ctx, PERM.viewEmployee);
   const rows = await queryRows<ExportRow>(
     ctx.db,
     sql`select e.code, e.last_name, e.first_name, e.last_name_kana, e.first_name_kana, e.email, u.username,

@@ -1,18 +1,22 @@
 // 権限: the permission table (from shared/permissions.ts, with its Japanese descriptions), groups with
 // their permission sets, and a user's groups and direct permissions. is_staff and is_superuser are
 // changed by a superuser only: another staff member's PUT that would change them is refused (403).
+// Nor may a non-superuser grant or withdraw a permission they do not hold themselves, directly or by
+// a group (a group's permissions, or a user's groups): else auth.change_group would grant everything.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import {
-  ZAdminGroup,
-  ZAdminUserAccess,
-  type TAdminGroup,
-  type TAdminPermission,
-  type TAdminUserAccess,
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  TAdminGroup,
+  TAdminGroupRequest,
+  TAdminPermission,
+  TAdminUserAccess,
+  TAdminUserAccessRequest,
 } from '@portal/shared/contracts/admin';
-import { ALL_PERMISSIONS, PERM, PERMISSION_LABELS, type Permission } from '@portal/shared/permissions';
+import { ALL_PERMISSIONS, PERMISSION_LABELS, type Permission } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { employees } from '../../db/schema/employees.ts';
 import {
   groupPermissions,
   groups,
@@ -21,16 +25,47 @@ import {
   userPermissions,
   users,
 } from '../../db/schema/users.ts';
-import { NotFound, ValidationError } from '../../errors.ts';
-import { parseInput, recordChange, requireConsole, requireSuperuser } from './console-access.ts';
+import { NotFound, PermissionDenied, ValidationError } from '../../errors.ts';
+import { userDisplayName } from '../people/display-names.ts';
+import { consoleChange, nothingBefore, requireSuperuser, type OnRecord } from './console-access.ts';
 
 const PERMISSION_MSG = {
   nameTaken: 'このグループ名は既に使われています。',
   groupMissing: '存在しないグループが含まれています。',
+  notHeld: (labels: string) => `自分が持っていない権限は付与も取り消しもできません（${labels}）。`,
 } as const;
 
-export async function listPermissions({ ctx }: { ctx: RequestContext }): Promise<TAdminPermission[]> {
-  await requireConsole(ctx, PERM.viewGroup);
+/**
+ * Refuses (403) a change that grants or withdraws a permission the caller does not hold: only a
+ * superuser hands out what they lack. `before` and `after` are the permissions as granted.
+ */
+async function requireHeld(
+  ctx: RequestContext,
+  before: readonly Permission[],
+  after: readonly Permission[],
+): Promise<void> {
+  if (ctx.user.isSuperuser) return;
+  const was = new Set(before);
+  const now = new Set(after);
+  const changed = [...new Set([...before, ...after])].filter((p) => was.has(p) !== now.has(p));
+  const lacking: Permission[] = [];
+  for (const codename of changed) if (!(await ctx.can(codename))) lacking.push(codename);
+  if (lacking.length > 0)
+    throw new PermissionDenied(PERMISSION_MSG.notHeld(lacking.map((p) => PERMISSION_LABELS[p]).join('、')));
+}
+
+/** The permissions the groups grant, together. */
+async function permissionsOfGroups(db: Db, ids: readonly number[]): Promise<Permission[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ codename: permissions.codename })
+    .from(groupPermissions)
+    .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+    .where(inArray(groupPermissions.groupId, [...ids]));
+  return rows.map((r) => r.codename as Permission);
+}
+
+export function listPermissions(): TAdminPermission[] {
   return ALL_PERMISSIONS.map((codename) => ({ codename, label: PERMISSION_LABELS[codename] }));
 }
 
@@ -72,12 +107,10 @@ async function findGroup(db: Db, id: number): Promise<TAdminGroup> {
 }
 
 export async function listGroups({ ctx }: { ctx: RequestContext }) {
-  await requireConsole(ctx, PERM.viewGroup);
   return loadGroups(ctx.db);
 }
 
 export async function getGroup({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
-  await requireConsole(ctx, PERM.viewGroup);
   return findGroup(ctx.db, input.id);
 }
 
@@ -100,68 +133,63 @@ async function setGroupPermissions(tx: Db, groupId: number, codenames: readonly 
 
 const groupSnapshot = (g: TAdminGroup) => ({ name: g.name, permissions: g.permissions });
 
-export async function createGroup({ ctx, input }: { ctx: RequestContext; input: unknown }) {
-  await requireConsole(ctx, PERM.changeGroup);
-  const body = parseInput(ZAdminGroup, input);
-  return ctx.db.transaction(async (tx) => {
-    await checkNameFree(tx, body.name);
-    const [row] = await tx.insert(groups).values({ name: body.name }).returning({ id: groups.id });
-    await setGroupPermissions(tx, row!.id, body.permissions);
-    const created = await findGroup(tx, row!.id);
-    await recordChange(tx, ctx, {
-      resource: 'groups',
-      action: 'create',
-      objectId: created.id,
-      objectLabel: created.name,
-      before: null,
-      after: groupSnapshot(created),
-    });
-    return created;
-  });
-}
+const groupSnapshotOrNull = (g: TAdminGroup | null) => g && groupSnapshot(g);
 
-export async function replaceGroup({
-  ctx,
-  input,
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: unknown };
-}) {
-  await requireConsole(ctx, PERM.changeGroup);
-  const body = parseInput(ZAdminGroup, input.body);
-  return ctx.db.transaction(async (tx) => {
-    const before = await findGroup(tx, input.id);
-    await checkNameFree(tx, body.name, input.id);
-    await tx.update(groups).set({ name: body.name }).where(eq(groups.id, input.id));
-    await setGroupPermissions(tx, input.id, body.permissions);
-    const after = await findGroup(tx, input.id);
-    await recordChange(tx, ctx, {
-      resource: 'groups',
-      action: 'update',
+/** A group's creation or change: its name free, its permissions set (those changed held by the caller). */
+function writeGroup(ctx: RequestContext, id: number | null, body: TAdminGroupRequest): Promise<TAdminGroup> {
+  return consoleChange(ctx, {
+    resource: 'groups',
+    before: id === null ? nothingBefore : (tx) => findGroup(tx, id),
+    write: async (tx, before) => {
+      await requireHeld(ctx, before?.permissions ?? [], body.permissions);
+      await checkNameFree(tx, body.name, id ?? undefined);
+      let groupId = id;
+      if (groupId === null) {
+        const [row] = await tx.insert(groups).values({ name: body.name }).returning({ id: groups.id });
+        groupId = row!.id;
+      } else await tx.update(groups).set({ name: body.name }).where(eq(groups.id, groupId));
+      await setGroupPermissions(tx, groupId, body.permissions);
+      return findGroup(tx, groupId);
+    },
+    audit: (before, after) => ({
+      action: before === null ? 'create' : 'update',
       objectId: after.id,
       objectLabel: after.name,
-      before: groupSnapshot(before),
+      before: groupSnapshotOrNull(before),
       after: groupSnapshot(after),
-    });
-    return after;
+    }),
   });
 }
 
+export async function createGroup({ ctx, input }: { ctx: RequestContext; input: TAdminGroupRequest }) {
+  return writeGroup(ctx, null, input);
+}
+
+export async function replaceGroup({ ctx, input }: OnRecord<TAdminGroupRequest>) {
+  return writeGroup(ctx, input.id, input.body);
+}
+
+/** Deleting a group withdraws its permissions from its members: the caller must hold them. */
 export async function deleteGroup({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
-  await requireConsole(ctx, PERM.changeGroup);
-  await ctx.db.transaction(async (tx) => {
-    const before = await findGroup(tx, input.id);
-    await tx.delete(groups).where(eq(groups.id, input.id));
-    await recordChange(tx, ctx, {
-      resource: 'groups',
+  await consoleChange(ctx, {
+    resource: 'groups',
+    before: (tx) => findGroup(tx, input.id),
+    write: async (tx, before) => {
+      if (before.member_count > 0) await requireHeld(ctx, before.permissions, []);
+      await tx.delete(groups).where(eq(groups.id, input.id));
+    },
+    audit: (before) => ({
       action: 'delete',
       objectId: before.id,
       objectLabel: before.name,
       before: { ...groupSnapshot(before), member_count: before.member_count },
       after: null,
-    });
+    }),
   });
 }
+
+const u = alias(users, 'u');
+const e = alias(employees, 'e');
 
 async function findAccess(db: Db, userId: number): Promise<TAdminUserAccess> {
   const [user] = await queryRows<{
@@ -173,7 +201,7 @@ async function findAccess(db: Db, userId: number): Promise<TAdminUserAccess> {
   }>(
     db,
     sql`select u.id, u.username, u.is_staff, u.is_superuser,
-        coalesce(nullif(e.last_name || ' ' || e.first_name, ' '), nullif(u.full_name, ''), u.username) as name
+        ${userDisplayName(u, e)} as name
       from users u left join employees e on e.user_id = u.id where u.id = ${userId}`,
   );
   if (!user) throw new NotFound();
@@ -200,56 +228,65 @@ async function findAccess(db: Db, userId: number): Promise<TAdminUserAccess> {
 }
 
 export async function getUserAccess({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
-  await requireConsole(ctx, PERM.viewGroup);
   return findAccess(ctx.db, input.id);
 }
 
+const accessSnapshot = (a: TAdminUserAccess) => ({
+  groups: a.groups,
+  permissions: a.permissions,
+  is_staff: a.is_staff,
+  is_superuser: a.is_superuser,
+});
+
 export async function setUserAccess({
   ctx,
-  input,
-}: {
-  ctx: RequestContext;
-  input: { id: number; body: unknown };
-}) {
-  await requireConsole(ctx, PERM.changeGroup);
-  const body = parseInput(ZAdminUserAccess, input.body);
-  return ctx.db.transaction(async (tx) => {
-    const before = await findAccess(tx, input.id);
-    if (before.is_staff !== body.is_staff || before.is_superuser !== body.is_superuser) requireSuperuser(ctx);
-    const groupIds = [...new Set(body.groups)];
-    if (groupIds.length > 0) {
-      const found = await tx.select({ id: groups.id }).from(groups).where(inArray(groups.id, groupIds));
-      if (found.length !== groupIds.length)
-        throw ValidationError.field('groups', PERMISSION_MSG.groupMissing);
-    }
-    await tx.delete(userGroups).where(eq(userGroups.userId, input.id));
-    if (groupIds.length > 0)
-      await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId: input.id, groupId })));
-    await tx.delete(userPermissions).where(eq(userPermissions.userId, input.id));
-    const ids = await permissionIds(tx, body.permissions);
-    if (ids.length > 0)
+  input: { id, body },
+}: OnRecord<TAdminUserAccessRequest>): Promise<TAdminUserAccess> {
+  return consoleChange(ctx, {
+    resource: 'users',
+    before: (tx) => findAccess(tx, id),
+    write: async (tx, before) => {
+      if (before.is_staff !== body.is_staff || before.is_superuser !== body.is_superuser)
+        requireSuperuser(ctx);
+      const groupIds = [...new Set(body.groups)];
+      if (groupIds.length > 0) {
+        const found = await tx.select({ id: groups.id }).from(groups).where(inArray(groups.id, groupIds));
+        if (found.length !== groupIds.length)
+          throw ValidationError.field('groups', PERMISSION_MSG.groupMissing);
+      }
+      await requireHeld(ctx, before.permissions, body.permissions);
+      const was = new Set(before.groups);
+      const now = new Set(groupIds);
+      await requireHeld(
+        ctx,
+        await permissionsOfGroups(
+          tx,
+          before.groups.filter((g) => !now.has(g)),
+        ),
+        await permissionsOfGroups(
+          tx,
+          groupIds.filter((g) => !was.has(g)),
+        ),
+      );
+      await tx.delete(userGroups).where(eq(userGroups.userId, id));
+      if (groupIds.length > 0)
+        await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId: id, groupId })));
+      await tx.delete(userPermissions).where(eq(userPermissions.userId, id));
+      const ids = await permissionIds(tx, body.permissions);
+      if (ids.length > 0)
+        await tx.insert(userPermissions).values(ids.map((permissionId) => ({ userId: id, permissionId })));
       await tx
-        .insert(userPermissions)
-        .values(ids.map((permissionId) => ({ userId: input.id, permissionId })));
-    await tx
-      .update(users)
-      .set({ isStaff: body.is_staff, isSuperuser: body.is_superuser })
-      .where(eq(users.id, input.id));
-    const after = await findAccess(tx, input.id);
-    const snap = (a: TAdminUserAccess) => ({
-      groups: a.groups,
-      permissions: a.permissions,
-      is_staff: a.is_staff,
-      is_superuser: a.is_superuser,
-    });
-    await recordChange(tx, ctx, {
-      resource: 'users',
+        .update(users)
+        .set({ isStaff: body.is_staff, isSuperuser: body.is_superuser })
+        .where(eq(users.id, id));
+      return findAccess(tx, id);
+    },
+    audit: (before, after) => ({
       action: 'set_access',
-      objectId: input.id,
+      objectId: id,
       objectLabel: `${after.username} ${after.name}`,
-      before: snap(before),
-      after: snap(after),
-    });
-    return after;
+      before: accessSnapshot(before),
+      after: accessSnapshot(after),
+    }),
   });
 }

@@ -13,6 +13,11 @@ export function employeeName(employee: { lastName: Ref; firstName: Ref }): SQL<s
   return sql<string>`${employee.lastName} || ' ' || ${employee.firstName}`;
 }
 
+/** The same name in code, for the account's full name written beside the employee row. */
+export function employeeNameOf(employee: { lastName: string; firstName: string }): string {
+  return `${employee.lastName} ${employee.firstName}`;
+}
+
 /** `employee` is the user's own employee row, outer-joined: null when the user is no employee. */
 export function userDisplayName(
   user: { fullName: Ref; username: Ref },

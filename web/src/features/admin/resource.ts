@@ -38,6 +38,11 @@ export interface FieldDecl {
   readonly superuserOnly?: boolean;
   /** Shown only to holders of this permission (is_head: organization.change_organization). */
   readonly permission?: Permission;
+  /**
+   * Shown only where the record the form edits lets the caller change it, as the API answers it
+   * (a person's sign-in keys: `allowed.account`); `context` is that record, undefined on a new one.
+   */
+  readonly visible?: (context: unknown) => boolean;
 }
 
 /** What the renderer knows of the signed-in user: enough to hide what the server would refuse. */

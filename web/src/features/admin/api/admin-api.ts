@@ -1,84 +1,72 @@
-// The console's calls (api/src/modules/admin/). Lists answer the DRF page envelope, or the whole
-// array where the API gives one (organisations, groups, permissions).
-import type {
-  TAdminDeactivation,
-  TAdminGroup,
-  TAdminHeadChange,
-  TAdminMasters,
-  TAdminOrganization,
-  TAdminOrganizationDetail,
-  TAdminPermission,
-  TAdminPerson,
-  TAdminPersonRow,
-  TAdminStationImport,
-  TAdminUserAccess,
-  TAuditEntry,
-} from '@portal/shared/contracts/admin';
-import type { TImportPreview, TImportResult } from '@portal/shared/contracts/admin-import';
-import type { TPage } from '@portal/shared/contracts/pagination';
-import { api } from '@/lib/api-client.ts';
+// The console's calls (api/src/modules/admin/), each by its entry of the endpoint table. Lists answer
+// the DRF page envelope, or the whole array where the API gives one (organisations, groups,
+// permissions). The console's forms hand over the values of their declared fields; the API checks
+// them against the entry's contract (400 under the same fields).
+import { admin } from '@portal/shared/endpoints/admin';
+import type { BodyOf, Endpoint, ParamsOf } from '@portal/shared/endpoints/endpoint';
+import { api, callPath, request, type DownloadedFile } from '@/lib/api-client.ts';
 import { saveFile } from '@/lib/save-file.ts';
 
-type Body = Record<string, unknown>;
+type Values = Record<string, unknown>;
 const query = (params: URLSearchParams) => Object.fromEntries(params);
 
+/** Sends a form's values as the entry's body. */
+const send = <E extends Endpoint>(entry: E, params: ParamsOf<E>, values: Values) =>
+  api.call(entry, params, values as BodyOf<E>);
+
+/** Downloads an entry's file and saves it under the server's name, else `fallback`. */
+async function download(entry: typeof admin.peopleCsv | typeof admin.auditCsv, fallback: string, q = {}) {
+  const file = await request<DownloadedFile>('GET', callPath(entry, {}), { query: q, responseType: 'file' });
+  saveFile(file.blob, file.filename ?? fallback);
+}
+
 export const adminApi = {
-  organizations: () => api.get<TAdminOrganization[]>('/admin/organizations/'),
-  organization: (id: number) =>
-    api.get<TAdminOrganizationDetail>(`/admin/organizations/${id}/`, { notFoundPage: true }),
-  createOrganization: (body: Body) => api.post<TAdminOrganization>('/admin/organizations/', body),
-  patchOrganization: (id: number, body: Body) =>
-    api.patch<TAdminOrganization>(`/admin/organizations/${id}/`, body),
-  setHead: (id: number, body: Body) => api.put<TAdminHeadChange>(`/admin/organizations/${id}/head/`, body),
-  closeOrganization: (id: number) => api.delete<void>(`/admin/organizations/${id}/`),
+  organizations: () => api.call(admin.organizations, {}),
+  organization: (id: number) => api.call(admin.organization, { id }, undefined, { notFoundPage: true }),
+  createOrganization: (body: Values) => send(admin.createOrganization, {}, body),
+  patchOrganization: (id: number, body: Values) => send(admin.patchOrganization, { id }, body),
+  setHead: (id: number, body: Values) => send(admin.setOrganizationHead, { id }, body),
+  closeOrganization: (id: number) => api.call(admin.closeOrganization, { id }),
 
-  people: (params: URLSearchParams) =>
-    api.get<TPage<TAdminPersonRow>>('/admin/people/', { query: query(params) }),
-  person: (id: number) => api.get<TAdminPerson>(`/admin/people/${id}/`, { notFoundPage: true }),
-  createPerson: (body: Body) => api.post<TAdminPerson>('/admin/people/', body),
-  patchPerson: (id: number, body: Body) => api.patch<TAdminPerson>(`/admin/people/${id}/`, body),
-  deactivate: (id: number) =>
-    api.post<TAdminDeactivation>(`/admin/people/${id}/deactivate/`, { confirm: true }),
-  reactivate: (id: number) => api.post<TAdminPerson>(`/admin/people/${id}/reactivate/`, { confirm: true }),
-  resetPassword: (id: number, body: Body) => api.post<TAdminPerson>(`/admin/people/${id}/password/`, body),
-  addContract: (id: number, body: Body) => api.post<TAdminPerson>(`/admin/people/${id}/contracts/`, body),
-  addPosition: (id: number, body: Body) => api.post<TAdminPerson>(`/admin/people/${id}/positions/`, body),
+  people: (params: URLSearchParams) => api.call(admin.people, {}, undefined, { query: query(params) }),
+  person: (id: number) => api.call(admin.person, { id }, undefined, { notFoundPage: true }),
+  createPerson: (body: Values) => send(admin.createPerson, {}, body),
+  patchPerson: (id: number, body: Values) => send(admin.patchPerson, { id }, body),
+  deactivate: (id: number) => api.call(admin.deactivatePerson, { id }, { confirm: true }),
+  reactivate: (id: number) => api.call(admin.reactivatePerson, { id }, { confirm: true }),
+  resetPassword: (id: number, body: Values) => send(admin.resetPassword, { id }, body),
+  addContract: (id: number, body: Values) => send(admin.addContract, { id }, body),
+  addPosition: (id: number, body: Values) => send(admin.addPosition, { id }, body),
 
-  patchContract: (id: number, body: Body) => api.patch<TAdminPerson>(`/admin/contracts/${id}/`, body),
-  removePosition: (id: number) => api.delete<TAdminPerson>(`/admin/positions/${id}/`),
-  setResidence: (id: number, body: Body) => api.put<TAdminPerson>(`/admin/people/${id}/residence/`, body),
-  unbindLark: (id: number) => api.delete<TAdminPerson>(`/admin/people/${id}/lark/`),
-  importCheck: (body: { file_name: string; content: string }) =>
-    api.post<TImportPreview>('/admin/people-import/check/', body),
+  patchContract: (id: number, body: Values) => send(admin.patchContract, { id }, body),
+  removePosition: (id: number) => api.call(admin.removePosition, { id }),
+  setResidence: (id: number, body: Values) => send(admin.setResidence, { id }, body),
+  unbindLark: (id: number) => api.call(admin.unbindLark, { id }),
+  importCheck: (body: { file_name: string; content: string }) => api.call(admin.checkImport, {}, body),
   importConfirm: (body: { file_name: string; content: string; token: string }) =>
-    api.post<TImportResult>('/admin/people-import/confirm/', body),
-  async peopleCsv() {
-    const file = await api.download('/admin/people-export/csv/');
-    saveFile(file.blob, file.filename ?? '社員一覧.csv');
-  },
+    api.call(admin.confirmImport, {}, body),
+  peopleCsv: () => download(admin.peopleCsv, '社員一覧.csv'),
 
-  permissions: () => api.get<TAdminPermission[]>('/admin/permissions/'),
-  groups: () => api.get<TAdminGroup[]>('/admin/groups/'),
-  group: (id: number) => api.get<TAdminGroup>(`/admin/groups/${id}/`, { notFoundPage: true }),
-  createGroup: (body: Body) => api.post<TAdminGroup>('/admin/groups/', body),
-  replaceGroup: (id: number, body: Body) => api.put<TAdminGroup>(`/admin/groups/${id}/`, body),
-  deleteGroup: (id: number) => api.delete<void>(`/admin/groups/${id}/`),
-  access: (userId: number) =>
-    api.get<TAdminUserAccess>(`/admin/users/${userId}/access/`, { notFoundPage: true }),
-  setAccess: (userId: number, body: Body) =>
-    api.put<TAdminUserAccess>(`/admin/users/${userId}/access/`, body),
+  permissions: () => api.call(admin.permissions, {}),
+  groups: () => api.call(admin.groups, {}),
+  group: (id: number) => api.call(admin.group, { id }, undefined, { notFoundPage: true }),
+  createGroup: (body: Values) => send(admin.createGroup, {}, body),
+  replaceGroup: (id: number, body: Values) => send(admin.replaceGroup, { id }, body),
+  deleteGroup: (id: number) => api.call(admin.deleteGroup, { id }),
+  access: (userId: number) => api.call(admin.userAccess, { id: userId }, undefined, { notFoundPage: true }),
+  setAccess: (userId: number, body: Values) => send(admin.setUserAccess, { id: userId }, body),
 
-  masters: () => api.get<TAdminMasters>('/admin/masters/'),
-  patchCompany: (body: Body) => api.patch<TAdminMasters>('/admin/company/', body),
-  setLogo: (body: Body) => api.put<TAdminMasters>('/admin/company/logo/', body),
-  removeLogo: () => api.delete<TAdminMasters>('/admin/company/logo/'),
-  importStations: (body: Body) => api.post<TAdminStationImport>('/admin/stations/import/', body),
+  masters: () => api.call(admin.masters, {}),
+  patchCompany: (body: Values) => send(admin.patchCompany, {}, body),
+  setLogo: (body: { logo: string }) => api.call(admin.setCompanyLogo, {}, body),
+  removeLogo: () => api.call(admin.removeCompanyLogo, {}),
+  importStations: (body: { station_file: string; line_file: string }) =>
+    api.call(admin.importStations, {}, body),
 
-  audit: (params: URLSearchParams) => api.get<TPage<TAuditEntry>>('/admin/audit/', { query: query(params) }),
-  async auditCsv(params: URLSearchParams) {
+  audit: (params: URLSearchParams) => api.call(admin.audit, {}, undefined, { query: query(params) }),
+  auditCsv(params: URLSearchParams) {
     const filters = new URLSearchParams(params);
     filters.delete('page');
-    const file = await api.download('/admin/audit/csv/', { query: query(filters) });
-    saveFile(file.blob, file.filename ?? '操作履歴.csv');
+    return download(admin.auditCsv, '操作履歴.csv', query(filters));
   },
 };

@@ -33,7 +33,10 @@ export function DeclaredForm({
   context,
 }: DeclaredFormProps) {
   const shown = fields.filter(
-    (f) => (!f.superuserOnly || user.isSuperuser) && (!f.permission || user.can(f.permission)),
+    (f) =>
+      (!f.superuserOnly || user.isSuperuser) &&
+      (!f.permission || user.can(f.permission)) &&
+      (f.visible?.(context) ?? true),
   );
   const [formError, setFormError] = useState<string[]>([]);
   const form = useForm<FieldValues>({

@@ -52,13 +52,19 @@ const POSITION_FIELDS = (prefix: string): FieldDecl[] => [
   },
 ];
 
+/**
+ * The sign-in keys (mail, Lark and CAS find accounts by them): on a person the caller may not act on
+ * (the account rule, `allowed.account`) the server refuses a change, so the edit form leaves them out.
+ */
+const mayChangeAccount = (context: unknown) => (context as TAdminPerson | undefined)?.allowed.account ?? true;
+
 const NAME_FIELDS: FieldDecl[] = [
-  { name: 'code', label: '社員番号', kind: 'text', required: true },
+  { name: 'code', label: '社員番号', kind: 'text', required: true, visible: mayChangeAccount },
   { name: 'last_name', label: '姓', kind: 'text', required: true },
   { name: 'first_name', label: '名', kind: 'text', required: true },
   { name: 'last_name_kana', label: '姓（カナ）', kind: 'text' },
   { name: 'first_name_kana', label: '名（カナ）', kind: 'text' },
-  { name: 'email', label: 'メールアドレス', kind: 'email' },
+  { name: 'email', label: 'メールアドレス', kind: 'email', visible: mayChangeAccount },
 ];
 
 const RESIDENCE_FIELDS: FieldDecl[] = [
@@ -304,7 +310,9 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         label: '所属を削除',
         permission: PERM.changeEmployee,
         danger: true,
-        visible: (p) => p.positions.length > 1,
+        // The server answers which positions the caller may remove (never the last; a head's only
+        // with organization.change_organization and the account rule): only those are offered.
+        visible: (p) => p.positions.some((pos) => pos.can_remove),
         confirm: () => '所属を削除します。その組織の長だった場合、その組織の長は空になります。',
         fields: [
           {
@@ -314,10 +322,12 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
             numeric: true,
             required: true,
             useChoices: (context) =>
-              ((context as TAdminPerson | undefined)?.positions ?? []).map((pos) => ({
-                value: String(pos.id),
-                label: `${pos.organization} ${pos.title}${pos.is_part_time ? '（兼務）' : ''}`,
-              })),
+              ((context as TAdminPerson | undefined)?.positions ?? [])
+                .filter((pos) => pos.can_remove)
+                .map((pos) => ({
+                  value: String(pos.id),
+                  label: `${pos.organization} ${pos.title}${pos.is_part_time ? '（兼務）' : ''}`,
+                })),
           },
         ],
         initial: () => ({ position_id: undefined }),

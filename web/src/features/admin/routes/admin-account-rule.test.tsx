@@ -5,9 +5,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TAdminPerson } from '@portal/shared/contracts/admin';
+import { admin } from '@portal/shared/endpoints/admin';
 import { PERM } from '@portal/shared/permissions';
 import { useSessionStore } from '@/stores/session-store.ts';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { userState } from '@/testing/fixtures.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import AdminConsole from './admin-console.tsx';
@@ -46,8 +47,8 @@ afterEach(() => useSessionStore.getState().clear());
 
 function open(person: TAdminPerson, perms: (typeof PERM)[keyof typeof PERM][]) {
   mockFetch({
-    'GET /api/admin/people/5/': { body: person },
-    'GET /api/admin/organizations/': { body: [] },
+    ...reply(admin.person, { id: 5 }, { body: person }),
+    ...reply(admin.organizations, {}, { body: [] }),
   });
   useSessionStore.getState().setUser(userState({ is_staff: true, perms }));
   renderWithRouter(<AdminConsole />, { path: '/admin/people/5', routePath: '/admin/*' });
@@ -73,5 +74,74 @@ describe('a person whose account the caller may change', () => {
     await userEvent.setup().click(add);
     const form = await screen.findByRole('form', { name: '所属を追加' });
     expect(within(form).getByLabelText('この組織の長にする')).toBeInTheDocument();
+  });
+});
+
+// Issue 28 (b): the screen shows only what the server allows, as the person's answer says it.
+const POSITIONS: TAdminPerson['positions'] = [
+  {
+    id: 11,
+    organization_id: 4,
+    organization: '開発一課',
+    title: '課長',
+    is_part_time: false,
+    is_head: true,
+    can_remove: false,
+  },
+  {
+    id: 12,
+    organization_id: 6,
+    organization: '営業課',
+    title: '兼務',
+    is_part_time: true,
+    is_head: false,
+    can_remove: true,
+  },
+];
+
+describe('the positions the caller may remove', () => {
+  it('offers only the removable ones, and no removal where none is', async () => {
+    open({ ...ADMINISTRATOR, positions: POSITIONS }, HR_PERMS);
+    await userEvent.setup().click(await screen.findByRole('button', { name: '所属を削除' }));
+    const form = await screen.findByRole('form', { name: '所属を削除' });
+    const choices = within(form).getByLabelText(/削除する所属/);
+    const offered = within(choices)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(offered.some((text) => text?.includes('営業課'))).toBe(true);
+    expect(offered.some((text) => text?.includes('開発一課'))).toBe(false);
+  });
+
+  it('offers no removal of a head position the caller may not unmake', async () => {
+    open({ ...ADMINISTRATOR, positions: [POSITIONS[0]!, { ...POSITIONS[1]!, can_remove: false }] }, HR_PERMS);
+    await screen.findByRole('button', { name: '所属を追加' });
+    expect(screen.queryByRole('button', { name: '所属を削除' })).toBeNull();
+  });
+});
+
+describe('the edit form', () => {
+  const editPath = '/admin/people/5/edit';
+  const openEdit = (person: TAdminPerson) => {
+    mockFetch({
+      ...reply(admin.person, { id: 5 }, { body: person }),
+      ...reply(admin.organizations, {}, { body: [] }),
+    });
+    useSessionStore.getState().setUser(userState({ is_staff: true, perms: HR_PERMS }));
+    renderWithRouter(<AdminConsole />, { path: editPath, routePath: '/admin/*' });
+  };
+
+  it('leaves out the sign-in keys of a person whose account the caller may not change', async () => {
+    openEdit(ADMINISTRATOR);
+    const form = await screen.findByRole('form', { name: '社員情報を変更' });
+    expect(within(form).getByLabelText(/^名（カナ）/)).toBeInTheDocument();
+    expect(within(form).queryByLabelText(/社員番号/)).toBeNull();
+    expect(within(form).queryByLabelText(/メールアドレス/)).toBeNull();
+  });
+
+  it('shows them where the caller may', async () => {
+    openEdit({ ...ADMINISTRATOR, allowed: { account: true } });
+    const form = await screen.findByRole('form', { name: '社員情報を変更' });
+    expect(within(form).getByLabelText(/社員番号/)).toBeInTheDocument();
+    expect(within(form).getByLabelText(/メールアドレス/)).toBeInTheDocument();
   });
 });

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAdminOrganization, TAdminOrganizationDetail } from '@portal/shared/contracts/admin';
+import { admin } from '@portal/shared/endpoints/admin';
 import { PERM } from '@portal/shared/permissions';
 import { useSessionStore } from '@/stores/session-store.ts';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { userState } from '@/testing/fixtures.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import { HEAD_CHANGE_NOTICE } from '../resources/organizations.tsx';
@@ -95,7 +96,7 @@ describe('a declared resource', () => {
   beforeEach(() => useSessionStore.getState().setUser(userState({ is_staff: true, is_superuser: true })));
 
   it('lists its rows from the declaration, in tree order, with the create link', async () => {
-    mockFetch({ 'GET /api/admin/organizations/': { body: ORGS } });
+    mockFetch({ ...reply(admin.organizations, {}, { body: ORGS }) });
     renderConsole('/admin/organizations');
     const rows = await screen.findAllByTestId('admin-organizations-row');
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
@@ -113,12 +114,13 @@ describe('a declared resource', () => {
   it('checks the declared fields, places the server errors, and opens the record saved', async () => {
     let attempts = 0;
     const { requests } = mockFetch({
-      'GET /api/admin/organizations/': { body: ORGS },
-      'POST /api/admin/organizations/': () =>
+      ...reply(admin.organizations, {}, { body: ORGS }),
+      ...reply(admin.createOrganization, {}, () =>
         ++attempts === 1
           ? { status: 400, body: { parent_id: ['上位組織は この組織より上の階層でなければなりません。'] } }
           : { status: 201, body: org({ id: 9, name: '開発三課', level: '10', parent_id: 3 }) },
-      'GET /api/admin/organizations/9/': { body: { ...DEV1, id: 9, name: '開発三課', members: [] } },
+      ),
+      ...reply(admin.organization, { id: 9 }, { body: { ...DEV1, id: 9, name: '開発三課', members: [] } }),
     });
     const { router } = renderConsole('/admin/organizations/new');
     const user = userEvent.setup();
@@ -146,14 +148,18 @@ describe('a declared resource', () => {
 
   it('runs a declared action after saying what it will do, and reports what it did', async () => {
     const { requests } = mockFetch({
-      'GET /api/admin/organizations/4/': { body: DEV1 },
-      'PUT /api/admin/organizations/4/head/': {
-        body: {
-          organization: { ...DEV1, head_name: '森 さくら' },
-          rerouted_requests: 0,
-          open_requests_kept: 2,
+      ...reply(admin.organization, { id: 4 }, { body: DEV1 }),
+      ...reply(
+        admin.setOrganizationHead,
+        { id: 4 },
+        {
+          body: {
+            organization: { ...DEV1, head_name: '森 さくら' },
+            rerouted_requests: 0,
+            open_requests_kept: 2,
+          },
         },
-      },
+      ),
     });
     renderConsole('/admin/organizations/4');
     const user = userEvent.setup();
@@ -172,11 +178,15 @@ describe('a declared resource', () => {
 
   it('places a nested server error (contract.end_date) under its field', async () => {
     mockFetch({
-      'GET /api/admin/organizations/': { body: ORGS },
-      'POST /api/admin/people/': {
-        status: 400,
-        body: { 'contract.end_date': ['契約終了日 は 契約開始日 以降の日付にしてください。'] },
-      },
+      ...reply(admin.organizations, {}, { body: ORGS }),
+      ...reply(
+        admin.createPerson,
+        {},
+        {
+          status: 400,
+          body: { 'contract.end_date': ['契約終了日 は 契約開始日 以降の日付にしてください。'] },
+        },
+      ),
     });
     renderConsole('/admin/people/new');
     const user = userEvent.setup();

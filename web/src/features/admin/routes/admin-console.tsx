@@ -2,6 +2,7 @@
 // screen is rendered from a resource declaration (../resource.ts); the menu shows the resources the
 // user may view, and a screen they may not view says so instead of calling the API.
 import { NavLink, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { API_MSG } from '@portal/shared/messages';
 import { Alert } from '@/components/alert.tsx';
 import { Loading } from '@/components/query-state.tsx';
 import { NotFound } from '@/components/errors/not-found.tsx';
@@ -19,7 +20,8 @@ import { PAGES, RESOURCES } from '../resources/index.ts';
 import '../components/admin.css';
 import { PeopleImport } from './people-import.tsx';
 
-export const STAFF_ONLY = '管理画面はスタッフ権限のあるユーザーだけが利用できます。';
+/** What the API answers a non-staff caller of the console, shown here before it is asked. */
+export const STAFF_ONLY = API_MSG.staffOnly;
 
 function parseId(text: string | undefined): number | null {
   return text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;

@@ -6,9 +6,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAdminMasters } from '@portal/shared/contracts/admin';
+import { admin } from '@portal/shared/endpoints/admin';
 import { PERM } from '@portal/shared/permissions';
 import { useSessionStore } from '@/stores/session-store.ts';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { userState } from '@/testing/fixtures.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import { NOT_ALLOWED } from '../components/resource-screens.tsx';
@@ -46,14 +47,15 @@ describe('会社・マスタ', () => {
   it('shows the masters, the company read-only, and imports the station files', async () => {
     let attempts = 0;
     const { requests } = mockFetch({
-      'GET /api/admin/masters/': { body: MASTERS },
-      'POST /api/admin/stations/import/': () =>
+      ...reply(admin.masters, {}, { body: MASTERS }),
+      ...reply(admin.importStations, {}, () =>
         ++attempts === 1
           ? {
               status: 400,
               body: { station_file: ['駅データ（station.csv）の 3 行目の line_cd が正しくありません。'] },
             }
           : { body: { imported: 2, stations: { count: 1236 } } },
+      ),
     });
     useSessionStore
       .getState()
@@ -93,10 +95,14 @@ describe('会社・マスタ', () => {
   it('shows the logo and removes it after a confirmation', async () => {
     const logo = 'data:image/png;base64,iVBORw0KGgo=';
     const { requests } = mockFetch({
-      'GET /api/admin/masters/': {
-        body: { ...MASTERS, can_change_company: true, company: { name: 'x', logo } },
-      },
-      'DELETE /api/admin/company/logo/': { body: { ...MASTERS, can_change_company: true } },
+      ...reply(
+        admin.masters,
+        {},
+        {
+          body: { ...MASTERS, can_change_company: true, company: { name: 'x', logo } },
+        },
+      ),
+      ...reply(admin.removeCompanyLogo, {}, { body: { ...MASTERS, can_change_company: true } }),
     });
     useSessionStore.getState().setUser(userState({ is_staff: true, perms: [PERM.changeCompanyInfo] }));
     renderConsole('/admin/masters');
@@ -111,8 +117,12 @@ describe('会社・マスタ', () => {
 
   it('lets a holder of company.change_companyinfo rename the company', async () => {
     const { requests } = mockFetch({
-      'GET /api/admin/masters/': { body: { ...MASTERS, can_change_company: true } },
-      'PATCH /api/admin/company/': { body: { ...MASTERS, company: { name: '株式会社新社名', logo: null } } },
+      ...reply(admin.masters, {}, { body: { ...MASTERS, can_change_company: true } }),
+      ...reply(
+        admin.patchCompany,
+        {},
+        { body: { ...MASTERS, company: { name: '株式会社新社名', logo: null } } },
+      ),
     });
     useSessionStore.getState().setUser(userState({ is_staff: true, perms: [PERM.changeCompanyInfo] }));
     renderConsole('/admin/masters');

@@ -5,9 +5,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TAdminPerson } from '@portal/shared/contracts/admin';
+import { admin } from '@portal/shared/endpoints/admin';
 import { PERM } from '@portal/shared/permissions';
 import { useSessionStore } from '@/stores/session-store.ts';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { userState } from '@/testing/fixtures.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import AdminConsole from './admin-console.tsx';
@@ -48,12 +49,13 @@ describe('the residence status of a person', () => {
   it('is shown, and changed by HR with the server errors under the inputs', async () => {
     let attempts = 0;
     const { requests } = mockFetch({
-      'GET /api/admin/people/5/': { body: MORI },
-      'GET /api/admin/organizations/': { body: [] },
-      'PUT /api/admin/people/5/residence/': () =>
+      ...reply(admin.person, { id: 5 }, { body: MORI }),
+      ...reply(admin.organizations, {}, { body: [] }),
+      ...reply(admin.setResidence, { id: 5 }, () =>
         ++attempts === 1
           ? { status: 400, body: { residence_expiry: ['日本籍 の場合、在留期限 は空にしてください。'] } }
           : { body: { ...MORI, residence: '90', residence_expiry: null } },
+      ),
     });
     useSessionStore
       .getState()
@@ -76,7 +78,7 @@ describe('the residence status of a person', () => {
   });
 
   it('offers no change to staff who may only view people', async () => {
-    mockFetch({ 'GET /api/admin/people/5/': { body: MORI } });
+    mockFetch({ ...reply(admin.person, { id: 5 }, { body: MORI }) });
     useSessionStore.getState().setUser(userState({ is_staff: true, perms: [PERM.viewEmployee] }));
     renderWithRouter(<AdminConsole />, { path: '/admin/people/5', routePath: '/admin/*' });
     expect(await screen.findByText(/技術・人文知識・国際業務/)).toBeInTheDocument();

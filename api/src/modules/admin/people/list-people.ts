@@ -1,0 +1,54 @@
+// GET admin/people/: search (name, kana, number, username, organisation), filter, sort and page.
+import { sql } from 'drizzle-orm';
+import type { TAdminPersonRow } from '@portal/shared/contracts/admin';
+import type { TPeopleSort } from '@portal/shared/contracts/admin-codes';
+import type { TAdminPeopleQuery } from '@portal/shared/contracts/admin-queries';
+import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
+import type { RequestContext } from '../../../context.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { pageOffset } from '../../../pagination.ts';
+import { employeeName } from '../../people/display-names.ts';
+import { e, ROW_COLUMNS, ROW_FROM } from './find-person.ts';
+
+const SORTS: Record<TPeopleSort, string> = {
+  code: 'e.code asc',
+  '-code': 'e.code desc',
+  name: 'e.last_name asc, e.first_name asc, e.code asc',
+  '-name': 'e.last_name desc, e.first_name desc, e.code asc',
+  kana: 'e.last_name_kana asc, e.first_name_kana asc, e.code asc',
+  '-kana': 'e.last_name_kana desc, e.first_name_kana desc, e.code asc',
+};
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listPeople({ ctx, input }: { ctx: RequestContext; input: TAdminPeopleQuery }) {
+  const conditions = [sql`true`];
+  const text = input.query?.trim();
+  if (text) {
+    const like = likePattern(text);
+    conditions.push(sql`(e.code ilike ${like} or e.last_name || e.first_name ilike ${like}
+      or ${employeeName(e)} ilike ${like}
+      or e.last_name_kana || e.first_name_kana ilike ${like}
+      or e.last_name_kana || ' ' || e.first_name_kana ilike ${like} or u.username ilike ${like}
+      or mo.name ilike ${like})`);
+  }
+  if (input.organization !== undefined)
+    conditions.push(
+      sql`exists (select 1 from positions p where p.employee_id = e.id and p.organization_id = ${input.organization})`,
+    );
+  if (input.active === '1') conditions.push(sql`u.is_active`);
+  if (input.active === '0') conditions.push(sql`(u.id is null or not u.is_active)`);
+  const where = sql.join(conditions, sql` and `);
+  const [total] = await queryRows<{ n: number }>(
+    ctx.db,
+    sql`select count(*)::int as n ${ROW_FROM} where ${where}`,
+  );
+  const results = await queryRows<TAdminPersonRow>(
+    ctx.db,
+    sql`select ${ROW_COLUMNS} ${ROW_FROM} where ${where}
+      order by ${sql.raw(SORTS[input.sort ?? 'code'])} limit ${PAGE_SIZE} offset ${pageOffset(input.page)}`,
+  );
+  return { count: Number(total?.n ?? 0), results };
+}
