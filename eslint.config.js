@@ -50,6 +50,12 @@ const zones = [
     from: './web/src/app',
     message: 'A feature does not reach into the app shell: the shell imports the features.',
   },
+  {
+    target: ['./web/src/components', './web/src/lib', './web/src/hooks', './web/src/api'],
+    from: ['./web/src/features', './web/src/app'],
+    message:
+      'Shared web parts import no feature and not the app shell: move the part they share down beside them.',
+  },
   ...webFeatures.map((feature) => ({
     target: `./web/src/features/${feature}`,
     from: './web/src/features',
