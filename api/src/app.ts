@@ -22,8 +22,8 @@ import { registerAttendanceKind } from './modules/attendance/attendance-kind.ts'
 import { attendanceModule } from './modules/attendance/attendance.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { casSingleLogoutModule } from './modules/auth/cas-logout.ts';
-import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle.ts';
-import { createTokenService } from './modules/auth/tokens.ts';
+import { createLoginThrottle, type LoginThrottle } from './identity/login-throttle.ts';
+import { createTokenService } from './identity/tokens.ts';
 import { botModule } from './modules/bot/bot.routes.ts';
 import { serviceCredential } from './modules/bot/service-credential.ts';
 import { calendarModule } from './modules/calendar/calendar.routes.ts';

@@ -11,7 +11,7 @@ import { requestContext, type RequestContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { InvalidToken, NotAuthenticated } from '../errors.ts';
 import { findLiveSessionUser, type SessionUser } from '../modules/auth/auth.repository.ts';
-import type { TokenService, TokenSubject } from '../modules/auth/tokens.ts';
+import type { TokenService, TokenSubject } from '../identity/tokens.ts';
 
 const contexts = new WeakMap<Request, RequestContext>();
 

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.ts';
 import type { AuthMethod } from '../../db/schema/auth.ts';
 import { AuthenticationFailed, InvalidToken, TokenReused } from '../../errors.ts';
 import * as repo from './auth.repository.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { LoginThrottle } from '../../identity/login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
-import type { TokenService } from './tokens.ts';
+import type { TokenService } from '../../identity/tokens.ts';
 
 /** What the public auth calls need; there is no signed-in user yet. */
 export interface AuthDeps {

@@ -17,7 +17,7 @@ import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
 import { parseBody } from '../../middleware/validate.ts';
 import { logout } from './auth.service.ts';
-import type { TokenService } from './tokens.ts';
+import type { TokenService } from '../../identity/tokens.ts';
 import * as sso from './sso.repository.ts';
 
 const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, processEntities: false });
