@@ -40,6 +40,16 @@ const zones = [
     message: 'The database layer imports no module: the modules build on it.',
   },
   {
+    target: ['./api/src/context.ts', './api/src/api-module.ts', './api/src/middleware', './api/src/identity'],
+    from: './api/src/modules',
+    message: 'Who the caller is (context, authentication, tokens) sits below the modules: they build on it.',
+  },
+  {
+    target: './api/src/db',
+    from: './api/src/ops',
+    message: 'The database layer imports no operations code (backup, restore): they build on it.',
+  },
+  {
     target: './api/src/modules',
     from: './api/src/seed',
     message: 'The demo seed builds on the modules, not the reverse.',
