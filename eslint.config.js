@@ -40,6 +40,16 @@ const zones = [
     message: 'The database layer imports no module: the modules build on it.',
   },
   {
+    target: ['./api/src/context.ts', './api/src/api-module.ts', './api/src/middleware', './api/src/identity'],
+    from: './api/src/modules',
+    message: 'Who the caller is (context, authentication, tokens) sits below the modules: they build on it.',
+  },
+  {
+    target: './api/src/db',
+    from: './api/src/ops',
+    message: 'The database layer imports no operations code (backup, restore): they build on it.',
+  },
+  {
     target: './api/src/modules',
     from: './api/src/seed',
     message: 'The demo seed builds on the modules, not the reverse.',
@@ -49,6 +59,12 @@ const zones = [
     target: './web/src/features',
     from: './web/src/app',
     message: 'A feature does not reach into the app shell: the shell imports the features.',
+  },
+  {
+    target: ['./web/src/components', './web/src/lib', './web/src/hooks', './web/src/api'],
+    from: ['./web/src/features', './web/src/app'],
+    message:
+      'Shared web parts import no feature and not the app shell: move the part they share down beside them.',
   },
   ...webFeatures.map((feature) => ({
     target: `./web/src/features/${feature}`,

@@ -5,8 +5,8 @@ import type { ChangeFeed } from './cache/change-feed.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
-import type { LoginThrottle } from './modules/auth/login-throttle.ts';
-import type { TokenService } from './modules/auth/tokens.ts';
+import type { LoginThrottle } from './identity/login-throttle.ts';
+import type { TokenService } from './identity/tokens.ts';
 
 /** Everything app.ts hands the modules; each router takes the part it needs. */
 export interface ModuleDeps {

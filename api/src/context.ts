@@ -6,7 +6,7 @@
 import type { Permission } from '@portal/shared/permissions';
 import type { Db } from './db/client.ts';
 import { PermissionDenied } from './errors.ts';
-import { listPermissionCodenames } from './modules/account/account.repository.ts';
+import { listPermissionCodenames } from './identity/permission-codenames.ts';
 
 /** The signed-in user, as the auth middleware found them for this request. */
 export interface AuthUser {

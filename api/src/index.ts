@@ -5,7 +5,7 @@
 // written before the umask is set (issue 32, finding 8).
 import { loadConfigOrExit } from './config.ts';
 import { keepDataDirPrivate, sweepTemporaryFiles } from './ops/data-dir.ts';
-import { DataDirBusyError, DataDirRecentlyWrittenError, lockDataDir } from './ops/data-dir-lock.ts';
+import { DataDirBusyError, DataDirRecentlyWrittenError, lockDataDir } from './db/data-dir-lock.ts';
 import { watchStopRequests } from './stop-requests.ts';
 
 process.umask(0o077);

@@ -20,7 +20,7 @@ import { startGrantJob } from './modules/vacations/grant-job.ts';
 import { archiveName } from './ops/backup/backup-files.ts';
 import { startEmbeddedBackups } from './ops/backup/embedded-backups.ts';
 import { takeBackup } from './ops/backup/take-backup.ts';
-import type { DataDirLock } from './ops/data-dir-lock.ts';
+import type { DataDirLock } from './db/data-dir-lock.ts';
 import { DatabaseUnopenableError, openEmbedded } from './ops/open-embedded.ts';
 import type { StopRequests } from './stop-requests.ts';
 

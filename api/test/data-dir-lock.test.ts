@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirBusyError, lockDataDir, readLockOwner } from '../src/ops/data-dir-lock.ts';
+import { DataDirBusyError, lockDataDir, readLockOwner } from '../src/db/data-dir-lock.ts';
 
 let dir: string;
 beforeAll(async () => {

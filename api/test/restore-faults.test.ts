@@ -16,7 +16,7 @@ import { createLogger } from '../src/logger.ts';
 import { manifestChecksum, type BackupManifest } from '../src/ops/backup/archive.ts';
 import { takeBackup } from '../src/ops/backup/take-backup.ts';
 import { wasCreatedEmpty } from '../src/ops/created-empty.ts';
-import { lockDataDir } from '../src/ops/data-dir-lock.ts';
+import { lockDataDir } from '../src/db/data-dir-lock.ts';
 import { openEmbedded } from '../src/ops/open-embedded.ts';
 import { prepareDatabase } from '../src/prepare-database.ts';
 import { openTestDatabase } from './support/test-database.ts';

@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { lockDataDir } from '../ops/data-dir-lock.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 /** A drizzle database or transaction; repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT>;

@@ -10,8 +10,8 @@ import { versionedCache } from '../cache/versioned-cache.ts';
 import { requestContext, type RequestContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { InvalidToken, NotAuthenticated } from '../errors.ts';
-import { findLiveSessionUser, type SessionUser } from '../modules/auth/auth.repository.ts';
-import type { TokenService, TokenSubject } from '../modules/auth/tokens.ts';
+import { findLiveSessionUser, type SessionUser } from '../identity/live-session.ts';
+import type { TokenService, TokenSubject } from '../identity/tokens.ts';
 
 const contexts = new WeakMap<Request, RequestContext>();
 

@@ -9,7 +9,7 @@ import { archiveName } from './backup/backup-files.ts';
 import { requestBackup } from './backup/control-socket.ts';
 import { removeTmpOnSignal } from './backup/private-tmp.ts';
 import { takeBackup, type BackupResult } from './backup/take-backup.ts';
-import { DataDirBusyError, lockDataDir } from './data-dir-lock.ts';
+import { DataDirBusyError, lockDataDir } from '../db/data-dir-lock.ts';
 import { openEmbedded } from './open-embedded.ts';
 
 /** The command's report, on stdout (problems go to stderr). */

@@ -11,7 +11,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
 import { removeTmpOnSignal } from './backup/private-tmp.ts';
 import { restoreBackup, type RestoreOptions, type RestoreResult } from './backup/restore-backup.ts';
 import { clearCreatedEmpty } from './created-empty.ts';
-import { DataDirBusyError, lockDataDir } from './data-dir-lock.ts';
+import { DataDirBusyError, lockDataDir } from '../db/data-dir-lock.ts';
 import { DatabaseUnopenableError, openEmbedded } from './open-embedded.ts';
 
 /** The command's report, on stdout (problems go to stderr). */

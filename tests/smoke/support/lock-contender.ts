@@ -1,7 +1,7 @@
 // One process wanting the data folder's lock (tests/smoke/lock-takeover.test.ts): says "ready", waits
 // for a line on stdin, tries once, says "held" or "busy …"; a holder keeps the lock until it is killed.
 import { createInterface } from 'node:readline';
-import { DataDirBusyError, lockDataDir } from '../../../api/src/ops/data-dir-lock.ts';
+import { DataDirBusyError, lockDataDir } from '../../../api/src/db/data-dir-lock.ts';
 
 const dataDir = process.argv[2]!;
 const lines = createInterface({ input: process.stdin });

@@ -1,10 +1,9 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { contracts, employees } from '../../db/schema/employees.ts';
 import { pushDevices } from '../../db/schema/notifications.ts';
 import { organizations, positions } from '../../db/schema/organizations.ts';
-import { groupPermissions, permissions, userGroups, userPermissions, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 
 export async function findUser(db: Db, userId: number) {
   const [row] = await db
@@ -45,23 +44,6 @@ export function listDevices(db: Db, userId: number) {
     .from(pushDevices)
     .where(eq(pushDevices.userId, userId))
     .orderBy(asc(pushDevices.id));
-}
-
-/** The user's own codenames and those of their groups (duplicates removed by UNION). */
-export async function listPermissionCodenames(db: Db, userId: number): Promise<string[]> {
-  const own = db
-    .select({ codename: permissions.codename })
-    .from(userPermissions)
-    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
-    .where(eq(userPermissions.userId, userId));
-  const viaGroups = db
-    .select({ codename: permissions.codename })
-    .from(userGroups)
-    .innerJoin(groupPermissions, eq(groupPermissions.groupId, userGroups.groupId))
-    .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
-    .where(eq(userGroups.userId, userId));
-  const rows = await union(own, viaGroups);
-  return rows.map((row) => row.codename);
 }
 
 export function listPositions(db: Db, employeeId: number) {

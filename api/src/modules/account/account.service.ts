@@ -4,6 +4,7 @@ import type { RequestContext } from '../../context.ts';
 import { NotFound } from '../../errors.ts';
 import { avatarDataUrl } from '../records/avatar.service.ts';
 import { sidebarStatistics, taskStatistics } from '../tasks/statistics.ts';
+import { listPermissionCodenames } from '../../identity/permission-codenames.ts';
 import * as repo from './account.repository.ts';
 
 /** Spec §3.3: who I am, what I may do, where I sit. */
@@ -13,7 +14,7 @@ export async function getUserState({ ctx }: { ctx: RequestContext }): Promise<TU
   const [employee, devices, ownPerms, avatar] = await Promise.all([
     repo.findEmployeeOfUser(ctx.db, user.id),
     repo.listDevices(ctx.db, user.id),
-    user.isSuperuser ? Promise.resolve([...ALL_PERMISSIONS]) : repo.listPermissionCodenames(ctx.db, user.id),
+    user.isSuperuser ? Promise.resolve([...ALL_PERMISSIONS]) : listPermissionCodenames(ctx.db, user.id),
     avatarDataUrl(ctx.db, user.id),
   ]);
   const [positions, contract] = employee

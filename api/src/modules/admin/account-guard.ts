@@ -12,7 +12,7 @@ import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { PermissionDenied, ValidationError } from '../../errors.ts';
-import { listPermissionCodenames } from '../account/account.repository.ts';
+import { listPermissionCodenames } from '../../identity/permission-codenames.ts';
 import { ADMIN_MSG } from './console-access.ts';
 
 export const ACCOUNT_MSG = {

@@ -4,10 +4,11 @@ import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthMethod } from '../../db/schema/auth.ts';
 import { AuthenticationFailed, InvalidToken, TokenReused } from '../../errors.ts';
+import { findLiveSessionUser } from '../../identity/live-session.ts';
 import * as repo from './auth.repository.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { LoginThrottle } from '../../identity/login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
-import type { TokenService } from './tokens.ts';
+import type { TokenService } from '../../identity/tokens.ts';
 
 /** What the public auth calls need; there is no signed-in user yet. */
 export interface AuthDeps {
@@ -88,7 +89,7 @@ export async function refreshTokens({
       return { kind: 'invalid' };
     }
     if (consumed.sessionId !== claims.sessionId) return { kind: 'invalid' };
-    const user = await repo.findLiveSessionUser(tx, claims.userId, claims.sessionId);
+    const user = await findLiveSessionUser(tx, claims.userId, claims.sessionId);
     if (!user) return { kind: 'invalid' };
     const subject = { userId: user.id, sessionId: claims.sessionId };
     const refresh = await ctx.tokens.issueRefresh(subject);

@@ -16,7 +16,7 @@ import type { CasConfig } from '../../config.ts';
 import { ParseError } from '../../errors.ts';
 import { route, type EndpointRouter } from '../../http/route.ts';
 import { logout } from './auth.service.ts';
-import type { TokenService } from './tokens.ts';
+import type { TokenService } from '../../identity/tokens.ts';
 import * as sso from './sso.repository.ts';
 
 const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, processEntities: false });

@@ -14,8 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { NotAuthenticated, PermissionDenied } from '../../errors.ts';
 import { contextOf } from '../../middleware/authenticate.ts';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
-import { findLiveSessionUser } from '../auth/auth.repository.ts';
-import type { TokenService } from '../auth/tokens.ts';
+import { findLiveSessionUser } from '../../identity/live-session.ts';
+import type { TokenService } from '../../identity/tokens.ts';
 
 export const QUEUE_BOARD_PATH = '/api/admin/queues';
 const COOKIE = 'portal_queues';

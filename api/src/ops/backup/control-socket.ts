@@ -6,7 +6,7 @@ import { chmod, lstat, mkdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { readLockOwner } from '../data-dir-lock.ts';
+import { readLockOwner } from '../../db/data-dir-lock.ts';
 import type { BackupResult } from './take-backup.ts';
 
 export interface BackupRequest {

@@ -15,6 +15,7 @@ import { PERM } from '@portal/shared/permissions';
 import { invalidateAdmin } from '@/api/query-keys.ts';
 import { Alert } from '@/components/alert.tsx';
 import { useFocusAfterRender } from '@/components/focus.ts';
+import { ScrollRegion } from '@/components/scroll-region.tsx';
 import { errorMessages } from '@/lib/error-messages.ts';
 import { readBase64 } from '@/lib/upload-string.ts';
 import { adminApi } from '../api/admin-api.ts';
@@ -187,7 +188,7 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
               {IMPORT_TEXT.confirm}
             </Button>
           </div>
-          <div className="admin-import__scroll" role="region" aria-label="取込内容" tabIndex={0}>
+          <ScrollRegion className="admin-import__scroll" label="取込内容">
             <table className="admin-import__table">
               <caption className="admin-import__caption">取込内容（エラーのあるセルは赤枠）</caption>
               <thead>
@@ -226,7 +227,7 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       ) : null}
     </ConsolePage>

@@ -1,4 +1,5 @@
 import { ATTENDANCE_DAY_ERROR_MESSAGES } from '@portal/shared/attendance/errors';
+import { ScrollRegion } from '@/components/scroll-region.tsx';
 import type { TabDayRow } from './sheet-rows.ts';
 import { formatMinutes } from './format.ts';
 
@@ -11,13 +12,7 @@ const minutes = (value: number | undefined) => (value ? formatMinutes(value) : '
  */
 export function DailyTable({ rows, caption }: { rows: TabDayRow[]; caption: string }) {
   return (
-    <div
-      className="att-scroll"
-      data-testid="attendance-daily"
-      role="region"
-      aria-label="日別の勤怠"
-      tabIndex={0}
-    >
+    <ScrollRegion className="att-scroll" testId="attendance-daily" label="日別の勤怠">
       <table className="att-table att-table--daily">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -73,6 +68,6 @@ export function DailyTable({ rows, caption }: { rows: TabDayRow[]; caption: stri
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

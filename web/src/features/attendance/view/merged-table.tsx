@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@/components/scroll-region.tsx';
 import type { MergedDayRow } from './sheet-rows.ts';
 import { typeLabel } from './sheet-rows.ts';
 import { formatMinutes } from './format.ts';
@@ -10,13 +11,7 @@ const minutes = (value: number | undefined) => (value ? formatMinutes(value) : '
  */
 export function MergedTable({ rows, caption }: { rows: MergedDayRow[]; caption: string }) {
   return (
-    <div
-      className="att-scroll"
-      data-testid="attendance-daily"
-      role="region"
-      aria-label="日別の勤怠（合併）"
-      tabIndex={0}
-    >
+    <ScrollRegion className="att-scroll" testId="attendance-daily" label="日別の勤怠（合併）">
       <table className="att-table att-table--daily">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -56,6 +51,6 @@ export function MergedTable({ rows, caption }: { rows: MergedDayRow[]; caption: 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

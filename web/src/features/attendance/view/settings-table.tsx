@@ -1,5 +1,6 @@
 import type { TAttendanceSettings } from '@portal/shared/attendance/schema';
 import { MAX_BREAK_PERIODS } from '@portal/shared/limits';
+import { ScrollRegion } from '@/components/scroll-region.tsx';
 
 function period(start: string | null | undefined, end: string | null | undefined): string {
   return start && end ? `${start}〜${end}` : '';
@@ -19,13 +20,7 @@ export function SettingsTable({ settings, caption }: { settings: TAttendanceSett
     ]),
   ];
   return (
-    <div
-      className="att-scroll"
-      data-testid="attendance-settings"
-      role="region"
-      aria-label="勤務設定"
-      tabIndex={0}
-    >
+    <ScrollRegion className="att-scroll" testId="attendance-settings" label="勤務設定">
       <table className="att-table att-table--settings">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -45,6 +40,6 @@ export function SettingsTable({ settings, caption }: { settings: TAttendanceSett
           </tr>
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,4 +1,5 @@
 import type { TVacation } from '@portal/shared/contracts/vacations';
+import { ScrollRegion } from '@/components/scroll-region.tsx';
 import { formatDays } from './format.ts';
 
 export const NO_VACATIONS = 'この月の休暇はありません。';
@@ -9,13 +10,7 @@ type VacationRow = Pick<TVacation, 'category_name' | 'start_date' | 'end_date' |
 export function VacationTable({ vacations }: { vacations: readonly VacationRow[] }) {
   if (vacations.length === 0) return <p className="att-empty">{NO_VACATIONS}</p>;
   return (
-    <div
-      className="att-scroll"
-      data-testid="attendance-vacations"
-      role="region"
-      aria-label="休暇"
-      tabIndex={0}
-    >
+    <ScrollRegion className="att-scroll" testId="attendance-vacations" label="休暇">
       <table className="att-table">
         <caption className="visually-hidden">休暇履歴</caption>
         <thead>
@@ -39,6 +34,6 @@ export function VacationTable({ vacations }: { vacations: readonly VacationRow[]
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

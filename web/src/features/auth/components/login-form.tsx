@@ -5,8 +5,7 @@ import { PASSWORD_LABEL, USERNAME_LABEL } from '@portal/shared/contracts/auth-fi
 import { tokenAuthProblems, type TokenAuthValues } from '@portal/shared/contracts/token-auth-rules';
 import { Alert } from '@/components/alert.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
-import { formErrorMessage } from '@/lib/error-messages.ts';
-import { applyFieldErrors } from '@/lib/form-errors.ts';
+import { useServerForm } from '@/hooks/use-server-form.ts';
 import { useTokenAuth } from '../api/token-auth.ts';
 
 const FIELDS = ['username', 'password'] as const;
@@ -30,35 +29,28 @@ const resolver: Resolver<TokenAuthValues> = (values): ResolverResult<TokenAuthVa
  * server's `detail` above the form.
  */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<TokenAuthValues>({
+  const form = useForm<TokenAuthValues>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { username: '', password: '' },
     resolver,
   });
+  const {
+    control,
+    formState: { errors },
+  } = form;
   const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const tokenAuth = useTokenAuth();
-  const [serverError, setServerError] = useState<string | null>(null);
   // Set the moment the form is sent, before the request leaves: on a slow
   // network the button says at once that it is working (and cannot be pressed twice).
   const [submitting, setSubmitting] = useState(false);
   const busy = submitting || tokenAuth.isPending;
 
-  const submit = handleSubmit(async (values: TokenAuthValues) => {
-    setServerError(null);
-    try {
-      await tokenAuth.mutateAsync(values);
-      onSuccess();
-    } catch (error) {
-      const { placed, unplaced } = applyFieldErrors(error, setError, FIELDS);
-      if (unplaced.length > 0) setServerError(unplaced.join('\n'));
-      else if (placed.length === 0) setServerError(formErrorMessage(error));
-    }
+  const server = useServerForm(form, {
+    fields: FIELDS,
+    send: tokenAuth.mutateAsync,
+    onSuccess,
+    fallback: 'banner',
   });
 
   return (
@@ -66,12 +58,12 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       className="login-form"
       onSubmit={(event) => {
         setSubmitting(true);
-        void submit(event).finally(() => setSubmitting(false));
+        void server.onSubmit(event).finally(() => setSubmitting(false));
       }}
       noValidate
       aria-label="ログインフォーム"
     >
-      {serverError ? <Alert>{serverError}</Alert> : null}
+      {server.messages.length > 0 ? <Alert>{server.messages.join('\n')}</Alert> : null}
       {errors.root ? <Alert>{errors.root.message}</Alert> : null}
       <TextField control={control} name="username" label={USERNAME_LABEL} required autoComplete="username" />
       <TextField

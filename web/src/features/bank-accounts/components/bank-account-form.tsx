@@ -16,8 +16,7 @@ import { Alert } from '@/components/alert.tsx';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
-import { applyFieldErrors } from '@/lib/form-errors.ts';
-import { toastError } from '@/lib/notify.ts';
+import { useServerForm } from '@/hooks/use-server-form.ts';
 import { BankPicker } from './bank-picker.tsx';
 import '@/components/records.css';
 
@@ -50,7 +49,6 @@ export function BankAccountForm({ initial, takenPurposes, onSubmit, onCancel }: 
       ? { code: initial.branch_code, name: initial.branch_name, kana: '' }
       : null,
   );
-  const [formError, setFormError] = useState<string[]>([]);
   const purposes = BANK_ACCOUNT_PURPOSES.filter(
     (p) => p.value === initial?.purpose || !takenPurposes.includes(p.value),
   );
@@ -66,7 +64,7 @@ export function BankAccountForm({ initial, takenPurposes, onSubmit, onCancel }: 
       yucho_number: initial?.yucho_number ?? undefined,
     },
   });
-  const { control, handleSubmit, setError, setValue, formState } = form;
+  const { control, setValue, formState } = form;
   const purpose = useWatch({ control, name: 'purpose' });
   const holder = useWatch({ control, name: 'account_holder' });
   const isYucho = bank?.code === YUCHO_BANK_CODE;
@@ -74,9 +72,10 @@ export function BankAccountForm({ initial, takenPurposes, onSubmit, onCancel }: 
     (t) => purpose !== 'salary' || (SALARY_ACCOUNT_TYPES as readonly string[]).includes(t.value),
   );
 
-  const submit = handleSubmit(async (values) => {
-    setFormError([]);
-    const body: TBankAccountRequest = isYucho
+  const server = useServerForm(form, { fields: FIELDS, send: (values) => onSubmit(toRequest(values)) });
+
+  function toRequest(values: TBankAccountRequest): TBankAccountRequest {
+    return isYucho
       ? {
           purpose: values.purpose,
           bank_code: YUCHO_BANK_CODE,
@@ -92,23 +91,16 @@ export function BankAccountForm({ initial, takenPurposes, onSubmit, onCancel }: 
           account_number: values.account_number,
           account_holder: values.account_holder,
         };
-    try {
-      await onSubmit(body);
-    } catch (error) {
-      const { placed, unplaced } = applyFieldErrors(error, setError, FIELDS);
-      if (unplaced.length > 0) setFormError(unplaced);
-      else if (placed.length === 0) toastError(error);
-    }
-  });
+  }
 
   return (
     <form
       className="records-form"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void server.onSubmit(event)}
       aria-label={initial ? '口座の編集' : '口座の追加'}
     >
-      {formError.length > 0 ? <Alert>{formError.join(' ')}</Alert> : null}
+      {server.messages.length > 0 ? <Alert>{server.messages.join(' ')}</Alert> : null}
       {formState.errors.root?.message ? <Alert>{formState.errors.root.message}</Alert> : null}
       <SelectField
         control={control}

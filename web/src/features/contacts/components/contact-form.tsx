@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import {
@@ -11,8 +11,7 @@ import { Alert } from '@/components/alert.tsx';
 import { FormField, fieldAria } from '@/components/form/form-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
-import { applyFieldErrors } from '@/lib/form-errors.ts';
-import { toastError } from '@/lib/notify.ts';
+import { useServerForm } from '@/hooks/use-server-form.ts';
 import '@/components/records.css';
 
 const FIELDS = ['name', 'name_kana', 'relationship', 'phone', 'address', 'priority'] as const;
@@ -28,7 +27,6 @@ interface ContactFormProps {
 /** 氏名, フリガナ, 続柄, 電話 (a Japanese number), 住所 and the order to call in. */
 export function ContactForm({ initial, count, onSubmit, onCancel }: ContactFormProps) {
   const id = useId();
-  const [formError, setFormError] = useState<string[]>([]);
   const slots = Math.min(initial ? count : count + 1, MAX_CONTACTS);
   const priorities = Array.from({ length: Math.max(slots, 1) }, (_, i) => ({
     value: String(i + 1),
@@ -44,27 +42,17 @@ export function ContactForm({ initial, count, onSubmit, onCancel }: ContactFormP
       priority: initial?.priority ?? slots,
     },
   });
-  const { control, handleSubmit, setError, formState } = form;
-
-  const submit = handleSubmit(async (values) => {
-    setFormError([]);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const { placed, unplaced } = applyFieldErrors(error, setError, FIELDS);
-      if (unplaced.length > 0) setFormError(unplaced);
-      else if (placed.length === 0) toastError(error);
-    }
-  });
+  const { control, formState } = form;
+  const server = useServerForm(form, { fields: FIELDS, send: onSubmit });
 
   return (
     <form
       className="records-form"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void server.onSubmit(event)}
       aria-label={initial ? '緊急連絡先の編集' : '緊急連絡先の追加'}
     >
-      {formError.length > 0 ? <Alert>{formError.join(' ')}</Alert> : null}
+      {server.messages.length > 0 ? <Alert>{server.messages.join(' ')}</Alert> : null}
       <TextField control={control} name="name" label="氏名" required autoComplete="off" />
       <TextField
         control={control}

@@ -14,8 +14,8 @@ import { Alert } from '@/components/alert.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useZodForm } from '@/components/form/use-zod-form.ts';
 import { formErrorMessage } from '@/lib/error-messages.ts';
-import { applyFieldErrors } from '@/lib/form-errors.ts';
-import { toastError, toastSuccess } from '@/lib/notify.ts';
+import { toastSuccess } from '@/lib/notify.ts';
+import { useServerForm } from '@/hooks/use-server-form.ts';
 import { lookupPostalCode, useUpdateProfile } from '../api/profile.ts';
 import '@/components/records.css';
 
@@ -24,7 +24,6 @@ const FIELDS = ['postal_code', 'address', 'phone', 'email'] as const;
 /** What the employee changes themself: 郵便番号 (with the address lookup), 住所, 電話, メール. */
 export function ProfileContactForm({ profile }: { profile: TEmployeeProfile }) {
   const update = useUpdateProfile(profile.id);
-  const [formError, setFormError] = useState<string[]>([]);
   const [candidates, setCandidates] = useState<TPostalAddress[]>([]);
   const [lookupMessage, setLookupMessage] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
@@ -36,7 +35,7 @@ export function ProfileContactForm({ profile }: { profile: TEmployeeProfile }) {
       email: profile.email,
     },
   });
-  const { control, handleSubmit, setError, setValue, setFocus, formState, reset } = form;
+  const { control, setValue, setFocus, formState, reset } = form;
   const postalCode = useWatch({ control, name: 'postal_code' }) ?? '';
 
   const pickAddress = (candidate: TPostalAddress) => {
@@ -69,10 +68,10 @@ export function ProfileContactForm({ profile }: { profile: TEmployeeProfile }) {
     }
   };
 
-  const submit = handleSubmit(async (values) => {
-    setFormError([]);
-    try {
-      const saved = await update.mutateAsync(values as TProfileUpdate);
+  const server = useServerForm(form, {
+    fields: FIELDS,
+    send: (values) => update.mutateAsync(values as TProfileUpdate),
+    onSuccess: (saved) => {
       reset({
         postal_code: saved.postal_code,
         address: saved.address,
@@ -80,21 +79,17 @@ export function ProfileContactForm({ profile }: { profile: TEmployeeProfile }) {
         email: saved.email,
       });
       toastSuccess(SUCCESS.saved);
-    } catch (error) {
-      const { placed, unplaced } = applyFieldErrors(error, setError, FIELDS);
-      if (unplaced.length > 0) setFormError(unplaced);
-      else if (placed.length === 0) toastError(error);
-    }
+    },
   });
 
   return (
     <form
       className="records-form"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void server.onSubmit(event)}
       aria-label="連絡先・住所"
     >
-      {formError.length > 0 ? <Alert>{formError.join(' ')}</Alert> : null}
+      {server.messages.length > 0 ? <Alert>{server.messages.join(' ')}</Alert> : null}
       <div className="profile-postal">
         <TextField control={control} name="postal_code" label="郵便番号" placeholder="例: 160-0023" />
         <Button onClick={() => void lookup()} loading={looking} className="profile-postal__lookup">

@@ -7,8 +7,7 @@ import type { TProxyRequest } from '@portal/shared/contracts/proxies';
 import { FIELD_MSG } from '@portal/shared/messages';
 import { Alert } from '@/components/alert.tsx';
 import { FormField, fieldAria } from '@/components/form/form-field.tsx';
-import { applyFieldErrors } from '@/lib/form-errors.ts';
-import { toastError } from '@/lib/notify.ts';
+import { useServerForm } from '@/hooks/use-server-form.ts';
 import { useApprovers } from '@/api/search-approvers.ts';
 import { addProblem, checkResolver, isValidDate, type Problems } from '@/components/form/check-resolver.ts';
 
@@ -46,7 +45,6 @@ export function ProxyForm({ initial, readOnly = false, submitText, onSubmit, chi
   const id = useId();
   const [search, setSearch] = useState('');
   const approvers = useApprovers(search);
-  const [formError, setFormError] = useState<string[]>([]);
   const form = useForm<TProxyRequest>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -57,28 +55,23 @@ export function ProxyForm({ initial, readOnly = false, submitText, onSubmit, chi
       end_date: initial?.end_date ?? '',
     } as Partial<TProxyRequest> as TProxyRequest,
   });
-  const { control, handleSubmit, setError, formState } = form;
+  const { control, formState } = form;
+  const server = useServerForm(form, { fields: FIELDS, send: onSubmit });
 
   const options: TChoice[] = [...(approvers.data ?? [])];
   if (initial && !options.some((o) => Number(o.value) === initial.proxy_id))
     options.unshift({ value: initial.proxy_id, text: initial.proxy_name });
 
-  const submit = handleSubmit(async (values) => {
-    setFormError([]);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const { placed, unplaced } = applyFieldErrors(error, setError, FIELDS);
-      if (unplaced.length > 0) setFormError(unplaced);
-      else if (placed.length === 0) toastError(error);
-    }
-  });
-
   const errorOf = (name: (typeof FIELDS)[number]) => formState.errors[name]?.message;
 
   return (
-    <form className="proxy-form" noValidate onSubmit={(event) => void submit(event)} aria-label="承認代理">
-      {formError.length > 0 ? <Alert>{formError.join(' ')}</Alert> : null}
+    <form
+      className="proxy-form"
+      noValidate
+      onSubmit={(event) => void server.onSubmit(event)}
+      aria-label="承認代理"
+    >
+      {server.messages.length > 0 ? <Alert>{server.messages.join(' ')}</Alert> : null}
       {formState.errors.root?.message ? <Alert>{formState.errors.root.message}</Alert> : null}
       {!readOnly ? (
         <FormField id={`${id}-search`} label="代理承認者の検索">

@@ -14,8 +14,7 @@ import { Alert } from '@/components/alert.tsx';
 import { checkResolver } from '@/components/form/check-resolver.ts';
 import { checkNode } from '../lib/checks.ts';
 import { useIsMobile } from '@/hooks/use-media-query.ts';
-import { applyFieldErrors } from '@/lib/form-errors.ts';
-import { toastError } from '@/lib/notify.ts';
+import { useServerForm } from '@/hooks/use-server-form.ts';
 import { ApproverPicker } from './approver-picker.tsx';
 import { NumberField } from '@/components/form/number-field.tsx';
 import { SelectField } from '@/components/form/select-field.tsx';
@@ -52,7 +51,6 @@ interface NodeEditorProps {
 export function NodeEditor({ workflowId, node, nextOrder, onCancel, onSave }: NodeEditorProps) {
   const isMobile = useIsMobile();
   const [named, setNamed] = useState<TNamedUser[]>(node?.approvers ?? []);
-  const [unplaced, setUnplaced] = useState<string[]>([]);
   const form = useForm<TNodeRequest>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -68,19 +66,13 @@ export function NodeEditor({ workflowId, node, nextOrder, onCancel, onSave }: No
       approver_ids: node?.approvers.map((u) => u.id) ?? [],
     },
   });
-  const { control, handleSubmit, setError, formState, setValue } = form;
+  const { control, formState, setValue } = form;
   const code = useWatch({ control, name: 'code' });
   const isObserver = code === OBSERVER_NODE_CODE;
 
-  const submit = handleSubmit(async (values) => {
-    setUnplaced([]);
-    try {
-      await onSave(node?.id ?? null, values);
-    } catch (error) {
-      const result = applyFieldErrors(error, setError, FIELDS);
-      setUnplaced(result.unplaced);
-      if (result.placed.length === 0) toastError(error);
-    }
+  const server = useServerForm(form, {
+    fields: FIELDS,
+    send: (values) => onSave(node?.id ?? null, values),
   });
 
   return (
@@ -98,7 +90,7 @@ export function NodeEditor({ workflowId, node, nextOrder, onCancel, onSave }: No
             theme="solid"
             type="primary"
             loading={formState.isSubmitting}
-            onClick={() => void submit()}
+            onClick={() => void server.onSubmit()}
             data-testid="node-save"
           >
             保存
@@ -112,10 +104,10 @@ export function NodeEditor({ workflowId, node, nextOrder, onCancel, onSave }: No
         aria-label="ノード"
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          void server.onSubmit();
         }}
       >
-        {unplaced.length > 0 ? <Alert>{unplaced.join(' ')}</Alert> : null}
+        {server.messages.length > 0 ? <Alert>{server.messages.join(' ')}</Alert> : null}
         <div className="wf-grid">
           <TextField
             control={control}

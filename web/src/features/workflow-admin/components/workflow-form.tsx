@@ -8,8 +8,7 @@ import { WORKFLOW_KINDS } from '@portal/shared/workflow/codes';
 import { Alert } from '@/components/alert.tsx';
 import { checkResolver } from '@/components/form/check-resolver.ts';
 import { checkWorkflow } from '../lib/checks.ts';
-import { applyFieldErrors } from '@/lib/form-errors.ts';
-import { toastError } from '@/lib/notify.ts';
+import { useServerForm } from '@/hooks/use-server-form.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { CheckField } from '@/components/form/check-field.tsx';
 import { SelectField } from '@/components/form/select-field.tsx';
@@ -78,22 +77,14 @@ export function WorkflowForm({ workflow, readOnly, onSave, children }: WorkflowF
     resolver: checkResolver(checkWorkflow),
     defaultValues: toRequest(workflow),
   });
-  const { control, handleSubmit, setError, setValue, formState } = form;
+  const { control, handleSubmit, setValue, formState } = form;
   const fields = useWatch({ control, name: 'fields' });
   const [pending, setPending] = useState<TWorkflowRequest | null>(null);
-  const [unplaced, setUnplaced] = useState<string[]>([]);
+  const server = useServerForm(form, { fields: errorPaths, send: onSave });
 
   const save = async (body: TWorkflowRequest) => {
-    setUnplaced([]);
-    try {
-      await onSave(body);
-      setPending(null);
-    } catch (error) {
-      setPending(null);
-      const result = applyFieldErrors(error, setError, errorPaths(body));
-      setUnplaced(result.unplaced);
-      if (result.placed.length === 0) toastError(error);
-    }
+    await server.send(body);
+    setPending(null);
   };
 
   return (
@@ -104,7 +95,7 @@ export function WorkflowForm({ workflow, readOnly, onSave, children }: WorkflowF
       data-testid="workflow-form"
       onSubmit={(event) => void handleSubmit((values) => setPending(values as TWorkflowRequest))(event)}
     >
-      {unplaced.length > 0 ? <Alert>{unplaced.join(' ')}</Alert> : null}
+      {server.messages.length > 0 ? <Alert>{server.messages.join(' ')}</Alert> : null}
       {formState.errors.root?.message ? <Alert>{formState.errors.root.message}</Alert> : null}
       {readOnly ? <Alert type="info">変更する権限がないため、閲覧のみできます。</Alert> : null}
       <section className="wf-section" aria-labelledby="wf-header-title">

@@ -8,8 +8,8 @@
 // runs as several replicas; the rest of the code sees only LoginThrottle.
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { API_MSG } from '@portal/shared/messages';
-import type { LoginRateLimit } from '../../config.ts';
-import { Throttled } from '../../errors.ts';
+import type { LoginRateLimit } from '../config.ts';
+import { Throttled } from '../errors.ts';
 
 export interface LoginThrottle {
   /** Charges one attempt to `ip` and `username`; throws Throttled when either is over its limit. */

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import { InvalidToken } from '../../errors.ts';
+import { InvalidToken } from '../errors.ts';
 
 const ISSUER = 'portal-api';
 const ALGORITHM = 'HS256';
