@@ -75,6 +75,7 @@ export function task(overrides: Partial<TTask> = {}): TTask {
     can_cancel_vacation: false,
     allowed_actions: ['withdraw'],
     actionable_node_ids: [],
+    reject_reasons: null,
     ...overrides,
   };
 }
