@@ -185,6 +185,54 @@ function refuseManifest(file: string, manifest: BackupManifest): void {
   }
 }
 
+/** The largest manifest read by readManifest (a real one is a few kB per table). */
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The manifest of `file`, checked against its own checksum, read from the archive's first entry
+ * (packArchive writes it first): only the first blocks of the gzip are read, whatever the archive's
+ * size. Throws a BackupError when the archive does not start with a readable, intact manifest.
+ */
+export async function readManifest(file: string): Promise<BackupManifest> {
+  const text = await new Promise<string>((resolve, reject) => {
+    const input = createReadStream(file);
+    const parser = new tar.Parser({ strict: true });
+    let settled = false;
+    const done = (error: Error | null, value = '') => {
+      if (settled) return;
+      settled = true;
+      input.unpipe(parser);
+      input.destroy();
+      if (error) reject(error);
+      else resolve(value);
+    };
+    parser.on('entry', (entry: tar.ReadEntry) => {
+      if (settled) return void entry.resume();
+      if (entry.path !== MANIFEST) return done(new BackupError(`${file} does not start with ${MANIFEST}`));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      entry.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_MANIFEST_BYTES) done(new BackupError(`${file}: its ${MANIFEST} is too large`));
+        else chunks.push(chunk);
+      });
+      entry.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+    });
+    parser.on('error', (error: Error) => done(new BackupError(`${file} is not a tar.gz: ${error.message}`)));
+    parser.on('end', () => done(new BackupError(`${file} is not a portal backup: it has no ${MANIFEST}`)));
+    input.on('error', (error) => done(error));
+    input.pipe(parser);
+  });
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(text) as BackupManifest;
+  } catch {
+    throw new BackupError(`${file} is not a portal backup: its ${MANIFEST} is not JSON`);
+  }
+  refuseManifest(file, manifest);
+  return manifest;
+}
+
 /** Unpacks `file` into `dir` (a private temporary folder the caller removes) and checks it. */
 export async function openArchive(file: string, dir: string): Promise<OpenedArchive> {
   try {
