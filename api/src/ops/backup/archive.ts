@@ -50,6 +50,17 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
+/** A write failed for want of space (ENOSPC, or EDQUOT: a quota); the message says what was kept. */
+export class DiskFullError extends BackupError {
+  override name = 'DiskFullError';
+}
+
+export function isDiskFull(error: unknown): boolean {
+  if (error instanceof DiskFullError) return true;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 export async function productVersion(): Promise<string> {
   const pkg = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
@@ -150,6 +161,7 @@ export async function packArchive(
   await writeFile(path.join(dir, MANIFEST), manifestText, { mode: 0o600 });
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
+  let renamed = false;
   try {
     await pipeline(
       tar.c({ gzip: true, cwd: dir, portable: true }, [MANIFEST, ...Object.keys(parts)]),
@@ -160,10 +172,16 @@ export async function packArchive(
     const manifestHash = createHash('sha256').update(manifestText).digest('hex');
     await verifyPacked(partial, { ...parts, [MANIFEST]: manifestHash });
     await rename(partial, file);
+    renamed = true;
     const digest = await sha256(file);
     await writeFile(`${file}${VERIFIED_SUFFIX}`, `${digest}  ${path.basename(file)}\n`, { mode: 0o600 });
   } catch (error) {
     await rm(partial, { force: true });
+    // Its .sha256 could not be written (a full disk): an archive is reported done only with it.
+    if (renamed) {
+      await rm(file, { force: true });
+      await rm(`${file}${VERIFIED_SUFFIX}`, { force: true });
+    }
     throw error;
   }
   return full;

@@ -10,6 +10,8 @@ import { MIGRATIONS_FOLDER, openPglite, type DatabaseHandle } from '../../db/cli
 import { committedMigrations } from '../../db/migration-state.ts';
 import { JWT_SECRET_FILE } from '../../jwt-secret.ts';
 import {
+  DiskFullError,
+  isDiskFull,
   JWT_SECRET_PART,
   packArchive,
   productVersion,
@@ -88,6 +90,16 @@ export async function takeBackup(handle: DatabaseHandle, options: BackupOptions)
       leftOut,
     });
     return { file: options.file, manifest };
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    // packArchive and the finally below leave nothing behind; older archives are never touched.
+    const where = (error as NodeJS.ErrnoException).path ?? path.dirname(options.file);
+    throw new DiskFullError(
+      `No space left on the disk (writing ${where}): the backup ${options.file} was not written, ` +
+        'and nothing of it is left behind; older backups are untouched. Free some space ' +
+        '(or set BACKUP_DIR to a larger disk) and run the backup again.',
+      { cause: error },
+    );
   } finally {
     await scratch.dispose();
   }
