@@ -50,6 +50,11 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
+/** A stop of the server cancelled a running backup (the AbortSignal's reason). */
+export class BackupCancelledError extends BackupError {
+  override name = 'BackupCancelledError';
+}
+
 /** A write failed for want of space (ENOSPC, or EDQUOT: a quota); the message says what was kept. */
 export class DiskFullError extends BackupError {
   override name = 'DiskFullError';
@@ -152,6 +157,7 @@ export async function packArchive(
   dir: string,
   file: string,
   manifest: Omit<BackupManifest, 'parts' | 'format' | 'checksum'>,
+  signal?: AbortSignal,
 ): Promise<BackupManifest> {
   const parts: Record<string, string> = {};
   for (const part of await listFiles(dir)) parts[part] = await sha256(path.join(dir, part));
@@ -166,11 +172,14 @@ export async function packArchive(
     await pipeline(
       tar.c({ gzip: true, cwd: dir, portable: true }, [MANIFEST, ...Object.keys(parts)]),
       createWriteStream(partial, { mode: 0o600 }),
+      ...(signal ? [{ signal }] : []),
     );
     await chmod(partial, 0o600);
     await fsyncFile(partial);
     const manifestHash = createHash('sha256').update(manifestText).digest('hex');
+    signal?.throwIfAborted();
     await verifyPacked(partial, { ...parts, [MANIFEST]: manifestHash });
+    signal?.throwIfAborted();
     await rename(partial, file);
     renamed = true;
     const digest = await sha256(file);

@@ -88,7 +88,7 @@ async function rowWeight(db: Db, table: string): Promise<SQL | null> {
 }
 
 /** Reads one table page by page in `db` (the caller's snapshot) and writes its lines to `file`. */
-async function dumpTable(db: Db, table: string, file: string): Promise<number> {
+async function dumpTable(db: Db, table: string, file: string, signal?: AbortSignal): Promise<number> {
   const key = await primaryKey(db, table);
   const weight = await rowWeight(db, table);
   const from = sql`public.${sql.identifier(table)} t`;
@@ -146,6 +146,7 @@ async function dumpTable(db: Db, table: string, file: string): Promise<number> {
         page = take === 0 ? [] : await rows(db, pageQuery(take));
       }
       if (page.length === 0) return;
+      signal?.throwIfAborted();
       let text = '';
       for (const row of page) text += `${row.j}\n`;
       count += page.length;
@@ -156,7 +157,9 @@ async function dumpTable(db: Db, table: string, file: string): Promise<number> {
       await yieldToEventLoop();
     }
   }
-  await pipeline(Readable.from(pages(), { objectMode: false }), createWriteStream(file, { mode: 0o600 }));
+  await pipeline(Readable.from(pages(), { objectMode: false }), createWriteStream(file, { mode: 0o600 }), {
+    ...(signal ? { signal } : {}),
+  });
   return count;
 }
 
@@ -165,7 +168,7 @@ async function dumpTable(db: Db, table: string, file: string): Promise<number> {
  * (a consistent snapshot). On PostgreSQL that transaction blocks no one; the embedded database is
  * dumped from a private copy instead (take-backup.ts), never from the one serving requests.
  */
-export async function dumpTables(db: Db, dir: string): Promise<DumpResult> {
+export async function dumpTables(db: Db, dir: string, signal?: AbortSignal): Promise<DumpResult> {
   await mkdir(path.join(dir, 'tables'), { recursive: true, mode: 0o700 });
   return db.transaction(
     async (tx) => {
@@ -176,7 +179,7 @@ export async function dumpTables(db: Db, dir: string): Promise<DumpResult> {
       await tx.execute(sql`set local enable_sort = off`);
       const tables: Record<string, number> = {};
       for (const table of await publicTables(tx)) {
-        tables[table] = await dumpTable(tx, table, path.join(dir, tablePart(table)));
+        tables[table] = await dumpTable(tx, table, path.join(dir, tablePart(table)), signal);
       }
       // Sequences are not transactional: their value may be ahead of the snapshot, which is harmless.
       const sequences = (
