@@ -9,6 +9,7 @@ import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import { committedMigrations, migrationsFolderUpTo, type Migration } from '../src/db/migration-state.ts';
 import { prepareDatabase } from '../src/prepare-database.ts';
 import { createLogger } from '../src/logger.ts';
+import { BackupCancelledError } from '../src/ops/backup/archive.ts';
 import { requestBackup } from '../src/ops/backup/control-socket.ts';
 import { startEmbeddedBackups } from '../src/ops/backup/embedded-backups.ts';
 import { freshPglite, openTestDatabase, type TestDatabase } from './support/test-database.ts';
@@ -75,4 +76,24 @@ describe('automatic backups of the embedded database', () => {
       await fresh.close();
     }
   }, 180_000);
+
+  // Issue 33: a stop does not wait for a running backup past the shutdown grace.
+  it(
+    'cancels a running backup when the server stops, leaving nothing of it',
+    { timeout: 180_000 },
+    async () => {
+      const own = await mkdtemp(path.join(os.tmpdir(), 'portal-cancel-'));
+      try {
+        const config = { dir: path.join(own, 'backups'), auto: false, keepDaily: 7, keepWeekly: 4 };
+        const backups = await startEmbeddedBackups({ handle: database.handle, dataDir: own, config, logger });
+        const taking = backups.take('manual');
+        await backups.stop();
+        await expect(taking).rejects.toBeInstanceOf(BackupCancelledError);
+        expect(await readdir(config.dir).catch(() => [])).toEqual([]);
+        expect(await readdir(path.join(own, 'tmp'))).toEqual([]);
+      } finally {
+        await rm(own, { recursive: true, force: true });
+      }
+    },
+  );
 });

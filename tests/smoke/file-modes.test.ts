@@ -14,12 +14,12 @@ const env = { BACKUP_AUTO: 'on' };
 const started: NpmStart[] = [];
 
 /** Every path under `dir` whose group or other bits are set, with its mode. */
-function openToOthers(dir: string): string[] {
+function openToOthers(dir: string, root = dataDir): string[] {
   const open: string[] = [];
   const walk = (file: string) => {
     const info = statSync(file);
     if ((info.mode & 0o077) !== 0)
-      open.push(`${path.relative(dataDir, file)} ${(info.mode & 0o777).toString(8)}`);
+      open.push(`${path.relative(root, file)} ${(info.mode & 0o777).toString(8)}`);
     if (info.isDirectory()) for (const name of readdirSync(file)) walk(path.join(file, name));
   };
   walk(dir);
@@ -87,5 +87,32 @@ describe('file modes of the data folder and the backups', () => {
     const third = await start();
     expect(third.output()).not.toContain('open to other users');
     await stop(third);
+  });
+
+  // Issue 33: the commands run without the server (seed, backup, restore) set the same umask.
+  it('keeps what the seed, backup and restore commands write readable by the portal’s user only', async () => {
+    // As a login shell leaves it (the commands must not rely on the caller's umask).
+    process.umask(0o022);
+    const root = mkdtempSync(path.join(os.tmpdir(), 'portal-modes-commands-'));
+    try {
+      const own = path.join(root, 'data');
+      const env = { PORTAL_DATA_DIR: own };
+      const seed = runScript('api/src/seed/run-seed.ts', env);
+      expect(await seed.exited, seed.stderr()).toBe(0);
+      const copy = path.join(root, 'copies', 'copy.tar.gz');
+      const backup = runScript('api/src/ops/backup-cli.ts', env, ['--out', copy]);
+      expect(await backup.exited, backup.stderr()).toBe(0);
+      for (const file of [copy, `${copy}.sha256`])
+        expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
+      expect((statSync(path.dirname(copy)).mode & 0o777).toString(8)).toBe('700');
+      const restore = runScript('api/src/ops/restore-cli.ts', env, [copy, '--force']);
+      expect(await restore.exited, restore.stderr()).toBe(0);
+      expect(restore.stdout()).toContain('What the database held before was written to');
+      expect(readdirSync(path.join(own, 'backups')).some((n) => n.startsWith('pre-restore-'))).toBe(true);
+      expect(openToOthers(own, own)).toEqual([]);
+      expect(openToOthers(path.dirname(copy), root)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -70,6 +70,8 @@ async function run(): Promise<void> {
   if (config.jwtSecret) say('JWT_SECRET comes from the environment and is never put in a backup.');
 }
 
+// Archives, copies and a database this command creates are the portal user's alone (as the server's).
+process.umask(0o077);
 removeTmpOnSignal();
 try {
   await run();

@@ -14,7 +14,7 @@ import path from 'node:path';
 const OWN_ENTRIES = ['pglite', 'backups', 'control', 'tmp', 'jwt-secret'];
 const OWN_PREFIXES = ['portal.lock', 'pglite.damaged-', 'pglite.replaced-'];
 /** Archive names written by the portal (ops/backup/backup-files.ts), finished or not. */
-const ARCHIVE = /^(auto|pre-migration|manual)-\d{8}T\d{6}Z\.tar\.gz(\.partial)?$/;
+const ARCHIVE = /^(auto|pre-migration|manual|pre-restore)-\d{8}T\d{6}Z\.tar\.gz(\.partial)?$/;
 /** Temporary folders of releases before PORTAL_DATA_DIR/tmp existed (mkdtemp prefixes in TMPDIR). */
 const OLD_TEMP_PREFIXES = ['portal-backup-', 'portal-restore-', 'portal-migrations-'];
 /** An old temporary folder untouched this long is a leftover, not another installation's work. */

@@ -2,7 +2,7 @@
 // data folder as a bare `RuntimeError: Aborted()`): the message names the newest backup and the
 // command that restores it.
 import { openPglite, type DatabaseHandle } from '../db/client.ts';
-import { newestArchive } from './backup/backup-files.ts';
+import { archiveToRestore } from './backup/backup-files.ts';
 import { isNewDatabaseFolder, markCreatedEmpty } from './created-empty.ts';
 import { makePrivate } from './data-dir.ts';
 
@@ -15,13 +15,17 @@ export async function unopenableMessage(
   backupDir: string,
   cause: unknown,
 ): Promise<string> {
-  const newest = await newestArchive(backupDir);
+  const newest = await archiveToRestore(backupDir);
   const reason = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  // Without a verified archive the newest of any kind is named: restore checks it before touching anything.
+  const which = newest?.verified
+    ? 'The newest backup is'
+    : 'There is no verified backup; the newest (not verified when written, restore checks it first) is';
   return [
     `The embedded database in ${pgliteDir} cannot be opened (${reason}).`,
     newest
-      ? `The newest backup is ${newest}. To restore it (the damaged folder is moved aside, not deleted):\n` +
-        `  npm run restore -- ${newest} --force`
+      ? `${which} ${newest.file}. To restore it (the damaged folder is moved aside, not deleted):\n` +
+        `  npm run restore -- ${newest.file} --force`
       : `There is no backup in ${backupDir}. Restore one you keep elsewhere with: npm run restore -- <archive> --force`,
   ].join('\n');
 }

@@ -12,6 +12,7 @@ import { removeTmpOnSignal } from './backup/private-tmp.ts';
 import { restoreBackup, type RestoreOptions, type RestoreResult } from './backup/restore-backup.ts';
 import { clearCreatedEmpty } from './created-empty.ts';
 import { DataDirBusyError, lockDataDir } from '../db/data-dir-lock.ts';
+import { makePrivate } from './data-dir.ts';
 import { DatabaseUnopenableError, openEmbedded } from './open-embedded.ts';
 
 /** The command's report, on stdout (problems go to stderr). */
@@ -27,7 +28,10 @@ async function openOrReplaceEmbedded(config: Config, force: boolean): Promise<Da
     const aside = `${config.pgliteDir}.damaged-${new Date().toISOString().replace(/[-:.]/g, '')}`;
     await rename(config.pgliteDir, aside);
     say(`The database could not be opened; moved it aside to ${aside}.`);
-    return openPglite(config.pgliteDir);
+    const handle = await openPglite(config.pgliteDir);
+    // Unpacked with the modes of PGlite's template (files 0666), whatever the umask.
+    await makePrivate(config.pgliteDir);
+    return handle;
   }
 }
 
@@ -84,6 +88,8 @@ async function run(): Promise<void> {
   if (result.restoredSecret) say('The token signing key (jwt-secret) was restored too.');
 }
 
+// Archives, copies and a database this command creates are the portal user's alone (as the server's).
+process.umask(0o077);
 removeTmpOnSignal();
 try {
   await run();

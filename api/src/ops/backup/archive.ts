@@ -50,6 +50,22 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
+/** A stop of the server cancelled a running backup (the AbortSignal's reason). */
+export class BackupCancelledError extends BackupError {
+  override name = 'BackupCancelledError';
+}
+
+/** A write failed for want of space (ENOSPC, or EDQUOT: a quota); the message says what was kept. */
+export class DiskFullError extends BackupError {
+  override name = 'DiskFullError';
+}
+
+export function isDiskFull(error: unknown): boolean {
+  if (error instanceof DiskFullError) return true;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 export async function productVersion(): Promise<string> {
   const pkg = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
@@ -141,6 +157,7 @@ export async function packArchive(
   dir: string,
   file: string,
   manifest: Omit<BackupManifest, 'parts' | 'format' | 'checksum'>,
+  signal?: AbortSignal,
 ): Promise<BackupManifest> {
   const parts: Record<string, string> = {};
   for (const part of await listFiles(dir)) parts[part] = await sha256(path.join(dir, part));
@@ -150,20 +167,30 @@ export async function packArchive(
   await writeFile(path.join(dir, MANIFEST), manifestText, { mode: 0o600 });
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
+  let renamed = false;
   try {
     await pipeline(
       tar.c({ gzip: true, cwd: dir, portable: true }, [MANIFEST, ...Object.keys(parts)]),
       createWriteStream(partial, { mode: 0o600 }),
+      ...(signal ? [{ signal }] : []),
     );
     await chmod(partial, 0o600);
     await fsyncFile(partial);
     const manifestHash = createHash('sha256').update(manifestText).digest('hex');
+    signal?.throwIfAborted();
     await verifyPacked(partial, { ...parts, [MANIFEST]: manifestHash });
+    signal?.throwIfAborted();
     await rename(partial, file);
+    renamed = true;
     const digest = await sha256(file);
     await writeFile(`${file}${VERIFIED_SUFFIX}`, `${digest}  ${path.basename(file)}\n`, { mode: 0o600 });
   } catch (error) {
     await rm(partial, { force: true });
+    // Its .sha256 could not be written (a full disk): an archive is reported done only with it.
+    if (renamed) {
+      await rm(file, { force: true });
+      await rm(`${file}${VERIFIED_SUFFIX}`, { force: true });
+    }
     throw error;
   }
   return full;
@@ -183,6 +210,54 @@ function refuseManifest(file: string, manifest: BackupManifest): void {
       `${file} is damaged: its ${MANIFEST} does not match its own checksum (edited after it was written?)`,
     );
   }
+}
+
+/** The largest manifest read by readManifest (a real one is a few kB per table). */
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The manifest of `file`, checked against its own checksum, read from the archive's first entry
+ * (packArchive writes it first): only the first blocks of the gzip are read, whatever the archive's
+ * size. Throws a BackupError when the archive does not start with a readable, intact manifest.
+ */
+export async function readManifest(file: string): Promise<BackupManifest> {
+  const text = await new Promise<string>((resolve, reject) => {
+    const input = createReadStream(file);
+    const parser = new tar.Parser({ strict: true });
+    let settled = false;
+    const done = (error: Error | null, value = '') => {
+      if (settled) return;
+      settled = true;
+      input.unpipe(parser);
+      input.destroy();
+      if (error) reject(error);
+      else resolve(value);
+    };
+    parser.on('entry', (entry: tar.ReadEntry) => {
+      if (settled) return void entry.resume();
+      if (entry.path !== MANIFEST) return done(new BackupError(`${file} does not start with ${MANIFEST}`));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      entry.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_MANIFEST_BYTES) done(new BackupError(`${file}: its ${MANIFEST} is too large`));
+        else chunks.push(chunk);
+      });
+      entry.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+    });
+    parser.on('error', (error: Error) => done(new BackupError(`${file} is not a tar.gz: ${error.message}`)));
+    parser.on('end', () => done(new BackupError(`${file} is not a portal backup: it has no ${MANIFEST}`)));
+    input.on('error', (error) => done(error));
+    input.pipe(parser);
+  });
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(text) as BackupManifest;
+  } catch {
+    throw new BackupError(`${file} is not a portal backup: its ${MANIFEST} is not JSON`);
+  }
+  refuseManifest(file, manifest);
+  return manifest;
 }
 
 /** Unpacks `file` into `dir` (a private temporary folder the caller removes) and checks it. */

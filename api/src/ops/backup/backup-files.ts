@@ -1,13 +1,15 @@
-// The archives in BACKUP_DIR: their names carry the kind and the UTC time they were taken, so the
-// newest is found and the retention decided from the names alone.
+// The archives in BACKUP_DIR: their names carry the kind and the UTC time they were taken; the time
+// that counts is the one in each archive's manifest (read from its first entry, so cheaply), so an
+// archive renamed or copied under another name keeps its real age.
 //   auto-20261125T030000Z.tar.gz            daily, subject to retention
 //   pre-migration-20261125T030000Z.tar.gz   before a start applied migrations, kept until removed by hand
 //   manual-20261125T030000Z.tar.gz          `npm run backup` without --out, kept until removed by hand
 //   pre-restore-20261125T030000Z.tar.gz     what `restore --force` replaced, kept until removed by hand
-// Each verified archive has `<name>.sha256` beside it (archive.ts); retention counts only those.
+// Each verified archive has `<name>.sha256` beside it (archive.ts) and an intact manifest; retention
+// counts only those.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { VERIFIED_SUFFIX } from './archive.ts';
+import { readManifest, VERIFIED_SUFFIX } from './archive.ts';
 
 export type BackupKind = 'auto' | 'pre-migration' | 'manual' | 'pre-restore';
 
@@ -25,8 +27,9 @@ export function archiveName(kind: BackupKind, at: Date): string {
 export interface ArchiveFile {
   readonly name: string;
   readonly kind: BackupKind;
+  /** When it was taken: its manifest's createdAt once listArchives read it, else the time in its name. */
   readonly at: Date;
-  /** Read back and checked when written (its .sha256 is there); set by listArchives. */
+  /** Read back and checked when written (its .sha256 is there, its manifest intact); set by listArchives. */
   readonly verified?: boolean;
 }
 
@@ -37,23 +40,48 @@ export function parseArchiveName(name: string): ArchiveFile | null {
   return { name, kind: kind as BackupKind, at: new Date(Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!)) };
 }
 
-/** The archives of `dir`, newest first ([] when the folder does not exist). */
+/** The time in the manifest of a verified archive; null when that cannot be read (then it is not verified). */
+async function manifestTime(file: string): Promise<Date | null> {
+  try {
+    const at = new Date((await readManifest(file)).createdAt);
+    return Number.isNaN(at.getTime()) ? null : at;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The archives of `dir`, newest first ([] when the folder does not exist). A verified one is dated by
+ * its manifest; one whose manifest cannot be read (truncated, edited) counts as not verified.
+ */
 export async function listArchives(dir: string): Promise<ArchiveFile[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  const verified = new Set(
+  const withSum = new Set(
     names.filter((n) => n.endsWith(VERIFIED_SUFFIX)).map((n) => n.slice(0, -VERIFIED_SUFFIX.length)),
   );
-  return names
-    .map(parseArchiveName)
-    .filter((a): a is ArchiveFile => a !== null)
-    .map((a) => ({ ...a, verified: verified.has(a.name) }))
-    .sort((a, b) => b.at.getTime() - a.at.getTime() || b.name.localeCompare(a.name));
+  const found: ArchiveFile[] = [];
+  for (const archive of names.map(parseArchiveName)) {
+    if (archive === null) continue;
+    const at = withSum.has(archive.name) ? await manifestTime(path.join(dir, archive.name)) : null;
+    found.push(at ? { ...archive, at, verified: true } : { ...archive, verified: false });
+  }
+  return found.sort((a, b) => b.at.getTime() - a.at.getTime() || b.name.localeCompare(a.name));
 }
 
 /** The newest verified archive of `dir` (null: none). */
 export async function newestArchive(dir: string): Promise<string | null> {
   const [newest] = (await listArchives(dir)).filter((a) => a.verified);
   return newest ? path.join(dir, newest.name) : null;
+}
+
+/**
+ * The archive to suggest restoring: the newest verified one, else the newest of any kind (one from
+ * a release before verification, say), which is better than none; null when `dir` holds none.
+ */
+export async function archiveToRestore(dir: string): Promise<{ file: string; verified: boolean } | null> {
+  const archives = await listArchives(dir);
+  const best = archives.find((a) => a.verified) ?? archives[0];
+  return best ? { file: path.join(dir, best.name), verified: best.verified === true } : null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

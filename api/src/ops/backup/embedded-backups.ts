@@ -6,6 +6,7 @@ import type { BackupConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import { archiveName, dailyBackupDue, listArchives, pruneArchives, type BackupKind } from './backup-files.ts';
+import { BackupCancelledError } from './archive.ts';
 import { serveControlSocket } from './control-socket.ts';
 import { takeBackup, type BackupResult } from './take-backup.ts';
 
@@ -26,6 +27,9 @@ export async function startEmbeddedBackups(options: {
 }): Promise<EmbeddedBackups> {
   const { handle, dataDir, config, logger } = options;
   let queue: Promise<unknown> = Promise.resolve();
+  // A stop cancels the running backup (and any asked for after it) rather than wait for it past the
+  // shutdown grace: its .partial and temporary copies are removed, and the lock is released after.
+  const stopping = new AbortController();
 
   const take: EmbeddedBackups['take'] = (kind, request = {}) => {
     const run = async () => {
@@ -35,6 +39,7 @@ export async function startEmbeddedBackups(options: {
         dataDir,
         withSecrets: request.withSecrets ?? false,
         scratchIn: dataDir,
+        signal: stopping.signal,
       });
       logger.info({ file, kind, tables: Object.keys(result.manifest.tables).length }, 'backup written');
       return result;
@@ -49,7 +54,11 @@ export async function startEmbeddedBackups(options: {
     const removed = await pruneArchives(config.dir, { daily: config.keepDaily, weekly: config.keepWeekly });
     if (removed.length > 0) logger.info({ removed }, 'old backups removed');
   };
-  const check = () => daily().catch((error: unknown) => logger.error({ err: error }, 'daily backup failed'));
+  const check = () =>
+    daily().catch((error: unknown) => {
+      if (error instanceof BackupCancelledError) logger.info(error.message);
+      else logger.error({ err: error }, 'daily backup failed');
+    });
   let timer: NodeJS.Timeout | undefined;
   let checkedAtStart = Promise.resolve();
   if (config.auto) {
@@ -64,6 +73,9 @@ export async function startEmbeddedBackups(options: {
     take,
     async stop() {
       clearInterval(timer);
+      stopping.abort(
+        new BackupCancelledError('The portal is stopping: the backup was cancelled, nothing of it was kept.'),
+      );
       await closeSocket();
       await queue;
     },

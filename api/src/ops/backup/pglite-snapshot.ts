@@ -19,7 +19,13 @@ function isGone(error: unknown): boolean {
 }
 
 /** Copies `from` into `to` file by file; files removed meanwhile (a dropped table) are skipped. */
-async function copyTree(from: string, to: string, skip: (rel: string) => boolean, rel = ''): Promise<void> {
+async function copyTree(
+  from: string,
+  to: string,
+  skip: (rel: string) => boolean,
+  signal: AbortSignal | undefined,
+  rel = '',
+): Promise<void> {
   await mkdir(path.join(to, rel), { recursive: true, mode: 0o700 });
   let entries;
   try {
@@ -32,11 +38,12 @@ async function copyTree(from: string, to: string, skip: (rel: string) => boolean
   for (const entry of entries) {
     const child = rel ? path.join(rel, entry.name) : entry.name;
     if (skip(child)) continue;
-    if (entry.isDirectory()) await copyTree(from, to, skip, child);
+    if (entry.isDirectory()) await copyTree(from, to, skip, signal, child);
     else files.push(child);
   }
   // A few at a time: the copy is I/O, and the event loop stays free for requests in between.
   for (let i = 0; i < files.length; i += COPY_AT_ONCE) {
+    signal?.throwIfAborted();
     await Promise.all(
       files.slice(i, i + COPY_AT_ONCE).map((file) =>
         copyFile(path.join(from, file), path.join(to, file)).catch((error: unknown) => {
@@ -49,13 +56,17 @@ async function copyTree(from: string, to: string, skip: (rel: string) => boolean
 }
 
 /** Copies the embedded database of `handle` (opened on a folder) into the new folder `to`. */
-export async function snapshotPglite(handle: DatabaseHandle, to: string): Promise<void> {
+export async function snapshotPglite(
+  handle: DatabaseHandle,
+  to: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const from = handle.dataDir;
   if (handle.kind !== 'pglite' || !from) throw new Error('snapshotPglite needs PGlite kept in a folder');
   await handle.db.execute(sql`select pg_backup_start('portal backup', true)`);
   let label: string;
   try {
-    await copyTree(from, to, (rel) => SKIP.has(rel) || rel === 'pg_wal' || rel === 'backup_label');
+    await copyTree(from, to, (rel) => SKIP.has(rel) || rel === 'pg_wal' || rel === 'backup_label', signal);
   } finally {
     const stopped = (await handle.db.execute(
       sql`select labelfile from pg_backup_stop(false)`,
@@ -66,7 +77,7 @@ export async function snapshotPglite(handle: DatabaseHandle, to: string): Promis
   }
   await writeFile(path.join(to, 'backup_label'), label, { mode: 0o600 });
   await rm(path.join(to, 'pg_wal'), { recursive: true, force: true });
-  await copyTree(from, to, (rel) => rel !== 'pg_wal' && !rel.startsWith(`pg_wal${path.sep}`));
+  await copyTree(from, to, (rel) => rel !== 'pg_wal' && !rel.startsWith(`pg_wal${path.sep}`), signal);
   // The copy is only read once: a small buffer pool keeps the second instance's memory down.
   await appendFile(path.join(to, 'postgresql.conf'), '\nshared_buffers = 16MB\n');
 }

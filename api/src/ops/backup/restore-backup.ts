@@ -23,6 +23,8 @@ import { JWT_SECRET_FILE } from '../../jwt-secret.ts';
 import {
   BackupError,
   compareVersions,
+  DiskFullError,
+  isDiskFull,
   JWT_SECRET_PART,
   openArchive,
   productVersion,
@@ -178,6 +180,25 @@ async function loadAll(
 }
 
 export async function restoreBackup(
+  handle: DatabaseHandle,
+  file: string,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  try {
+    return await restoreAllOrNothing(handle, file, options);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    const where = (error as NodeJS.ErrnoException).path;
+    throw new DiskFullError(
+      `No space left on the disk${where ? ` (writing ${where})` : ''}: nothing was restored, the database ` +
+        `is as it was and the temporary copies are removed. Free some space and run the restore again ` +
+        `(it needs room for the unpacked archive and, with --force, a backup of what it replaces).`,
+      { cause: error },
+    );
+  }
+}
+
+async function restoreAllOrNothing(
   handle: DatabaseHandle,
   file: string,
   options: RestoreOptions,

@@ -10,6 +10,8 @@ import { MIGRATIONS_FOLDER, openPglite, type DatabaseHandle } from '../../db/cli
 import { committedMigrations } from '../../db/migration-state.ts';
 import { JWT_SECRET_FILE } from '../../jwt-secret.ts';
 import {
+  DiskFullError,
+  isDiskFull,
   JWT_SECRET_PART,
   packArchive,
   productVersion,
@@ -27,6 +29,8 @@ export interface BackupOptions {
   readonly withSecrets: boolean;
   /** The data folder whose private tmp/ holds the temporary copies. */
   readonly scratchIn: string;
+  /** Aborts the backup (a stop of the server): nothing of it is left, the error is the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 export interface BackupResult {
@@ -41,13 +45,19 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-async function dump(handle: DatabaseHandle, parts: string, scratch: string): Promise<DumpResult> {
-  if (handle.kind !== 'pglite' || !handle.dataDir) return dumpTables(handle.db, parts);
+async function dump(
+  handle: DatabaseHandle,
+  parts: string,
+  scratch: string,
+  signal: AbortSignal | undefined,
+): Promise<DumpResult> {
+  if (handle.kind !== 'pglite' || !handle.dataDir) return dumpTables(handle.db, parts, signal);
   const copy = path.join(scratch, 'pglite');
-  await snapshotPglite(handle, copy);
+  await snapshotPglite(handle, copy, signal);
+  signal?.throwIfAborted();
   const reader = await openPglite(copy);
   try {
-    return await dumpTables(reader.db, parts);
+    return await dumpTables(reader.db, parts, signal);
   } finally {
     await reader.close();
   }
@@ -59,7 +69,8 @@ export async function takeBackup(handle: DatabaseHandle, options: BackupOptions)
     const createdAt = new Date().toISOString();
     const parts = path.join(scratch.dir, 'parts');
     await mkdir(parts, { mode: 0o700 });
-    const dumped = await dump(handle, parts, scratch.dir);
+    options.signal?.throwIfAborted();
+    const dumped = await dump(handle, parts, scratch.dir, options.signal);
     await writeFile(path.join(parts, SEQUENCES_PART), JSON.stringify(dumped.sequences), { mode: 0o600 });
     const leftOut: string[] = [];
     const secret = options.dataDir ? path.join(options.dataDir, JWT_SECRET_FILE) : null;
@@ -74,20 +85,37 @@ export async function takeBackup(handle: DatabaseHandle, options: BackupOptions)
       }
     }
     const byWhen = new Map((await committedMigrations(MIGRATIONS_FOLDER)).map((m) => [m.when, m.tag]));
-    const manifest = await packArchive(parts, options.file, {
-      product: 'staff-portal',
-      productVersion: await productVersion(),
-      createdAt,
-      database: handle.kind,
-      migrations: dumped.migrations.map((m) => ({
-        tag: byWhen.get(m.when) ?? null,
-        when: m.when,
-        hash: m.hash,
-      })),
-      tables: dumped.tables,
-      leftOut,
-    });
+    const manifest = await packArchive(
+      parts,
+      options.file,
+      {
+        product: 'staff-portal',
+        productVersion: await productVersion(),
+        createdAt,
+        database: handle.kind,
+        migrations: dumped.migrations.map((m) => ({
+          tag: byWhen.get(m.when) ?? null,
+          when: m.when,
+          hash: m.hash,
+        })),
+        tables: dumped.tables,
+        leftOut,
+      },
+      options.signal,
+    );
     return { file: options.file, manifest };
+  } catch (error) {
+    // Aborted wherever it was (a stream's AbortError, a check between pages): the signal's reason.
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (!isDiskFull(error)) throw error;
+    // packArchive and the finally below leave nothing behind; older archives are never touched.
+    const where = (error as NodeJS.ErrnoException).path ?? path.dirname(options.file);
+    throw new DiskFullError(
+      `No space left on the disk (writing ${where}): the backup ${options.file} was not written, ` +
+        'and nothing of it is left behind; older backups are untouched. Free some space ' +
+        '(or set BACKUP_DIR to a larger disk) and run the backup again.',
+      { cause: error },
+    );
   } finally {
     await scratch.dispose();
   }
