@@ -475,26 +475,42 @@ export async function uploadTemplate({
       filename: '源泉徴収票_テンプレート.csv',
     };
   const [latest] = await ctx.db
-    .select({ body: paymentSlips.body })
+    .select({ year: paymentSlips.year, month: paymentSlips.month })
     .from(paymentSlips)
     .where(and(eq(paymentSlips.kind, input.kind), isNull(paymentSlips.retiredAt)))
-    .orderBy(desc(paymentSlips.year), desc(paymentSlips.month), desc(paymentSlips.id))
+    .orderBy(desc(paymentSlips.year), desc(paymentSlips.month))
     .limit(1);
-  const items = latest?.body ?? {
-    payments: [{ label: '基本給', amount: 0 }],
-    deductions: [
-      { label: '健康保険', amount: 0 },
-      { label: '厚生年金', amount: 0 },
-      { label: '所得税', amount: 0 },
-    ],
-    attendance: [{ label: '出勤日数', value: '' }],
-  };
+  // Every item of that issue, in the order the slips list them (an empty cell left some off some slips).
+  const bodies = latest
+    ? await ctx.db
+        .select({ body: paymentSlips.body })
+        .from(paymentSlips)
+        .where(
+          and(
+            eq(paymentSlips.kind, input.kind),
+            eq(paymentSlips.year, latest.year),
+            eq(paymentSlips.month, latest.month),
+            isNull(paymentSlips.retiredAt),
+          ),
+        )
+    : [];
+  const labels = (pick: (b: TPaymentSlipBody) => readonly { label: string }[]) => [
+    ...new Set(bodies.flatMap(({ body }) => pick(body).map((l) => l.label))),
+  ];
+  const items =
+    bodies.length > 0
+      ? {
+          payments: labels((b) => b.payments),
+          deductions: labels((b) => b.deductions),
+          attendance: labels((b) => b.attendance),
+        }
+      : { payments: ['基本給'], deductions: ['健康保険', '厚生年金', '所得税'], attendance: ['出勤日数'] };
   const header = [
     '社員番号',
     '氏名',
-    ...items.payments.map((l) => `支給:${l.label}`),
-    ...items.deductions.map((l) => `控除:${l.label}`),
-    ...items.attendance.map((l) => `勤怠:${l.label}`),
+    ...items.payments.map((label) => `支給:${label}`),
+    ...items.deductions.map((label) => `控除:${label}`),
+    ...items.attendance.map((label) => `勤怠:${label}`),
     ...PAYSLIP_TOTAL_COLUMNS,
     '備考',
   ];

@@ -108,7 +108,10 @@ export const slipsModule = moduleOf('slips', slips, (deps) => {
   route(on, slips.changePublication, {}, ({ ctx, params, body }) =>
     changePublication({ ctx, input: { id: params.id, body } }),
   );
-  route(on, slips.withdrawUpload, {}, ({ ctx, params }) => withdrawUpload({ ctx, input: { id: params.id } }));
+  // No body: anything sent is refused (400) rather than taken as a withdrawal.
+  route(on, slips.withdrawUpload, { body: z.strictObject({}) }, ({ ctx, params }) =>
+    withdrawUpload({ ctx, input: { id: params.id } }),
+  );
   route(on, slips.consentNotice, {}, ({ ctx, body }) => consentNotice({ ctx, input: body }));
 
   route(on, slips.uploadHistory, { query: ZUploadHistoryQuery }, async ({ ctx, query, req }) =>
