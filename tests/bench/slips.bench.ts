@@ -69,10 +69,21 @@ try {
     .returning({ id: users.id });
   for (let i = 0; i < EMPLOYEES; i += 500) {
     const part = Array.from({ length: Math.min(500, EMPLOYEES - i) }, (_, k) => i + k);
+    const accounts = await db
+      .insert(users)
+      .values(
+        part.map((n) => ({ username: `bench${n}`, fullName: `社員 ${n}`, email: `bench${n}@example.test` })),
+      )
+      .returning({ id: users.id });
     const made = await db
       .insert(employees)
       .values(
-        part.map((n) => ({ code: `B${String(n).padStart(5, '0')}`, lastName: '社員', firstName: String(n) })),
+        part.map((n, k) => ({
+          userId: accounts[k]!.id,
+          code: `B${String(n).padStart(5, '0')}`,
+          lastName: '社員',
+          firstName: String(n),
+        })),
       )
       .returning({ id: employees.id });
     await db.insert(contracts).values(made.map((e) => ({ employeeId: e.id, startDate: '2020-04-01' })));
@@ -98,6 +109,8 @@ try {
   console.log(
     `${EMPLOYEES} employees, ${header.length} columns: .xlsx ${(xlsx.length / 1024).toFixed(0)} KB, Shift_JIS CSV ${(csv.length / 1024).toFixed(0)} KB`,
   );
+  // The first check also loads ExcelJS and warms the JIT: reported apart from a second one.
+  const [, coldCheck] = await seconds(() => checkUpload({ ctx, input: xlsxBody }));
   const [xlsxPreview, xlsxCheck] = await seconds(() => checkUpload({ ctx, input: xlsxBody }));
   const [csvPreview, csvCheck] = await seconds(() => checkUpload({ ctx, input: csvBody }));
   for (const preview of [xlsxPreview, csvPreview] as TUploadPreview[])
@@ -112,6 +125,7 @@ try {
   )) as unknown as { rows: Record<string, number>[] };
   const verdict = (s: number, target: number) =>
     `${s.toFixed(2)} s (target ≤ ${target} s: ${s <= target ? 'met' : 'MISSED'})`;
+  console.log(`check + preview, .xlsx (cold):     ${verdict(coldCheck, TARGET.checkSeconds)}`);
   console.log(`check + preview, .xlsx:            ${verdict(xlsxCheck, TARGET.checkSeconds)}`);
   console.log(`check + preview, Shift_JIS CSV:     ${verdict(csvCheck, TARGET.checkSeconds)}`);
   console.log(`issue (.xlsx, ${result.slips} slips + notices): ${verdict(issue, TARGET.issueSeconds)}`);
