@@ -25,6 +25,7 @@ import { slipConsents } from '../../db/schema/slips.ts';
 import { users } from '../../db/schema/users.ts';
 import { NotFound, ValidationError } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
+import { parseInput } from '../admin/console-access.ts';
 import { queueLarkNotices } from '../records/record-changes.ts';
 
 export const CONSENT_MSG = {
@@ -113,15 +114,14 @@ export async function answerConsent({
   input: { document: TConsentDocument; body: unknown };
 }): Promise<TConsent> {
   const employeeId = await ownEmployeeId(ctx);
-  const parsed = ZConsentAnswer.safeParse(input.body);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const answer = parseInput(ZConsentAnswer, input.body);
   const now = new Date();
   const [row] = await ctx.db
     .insert(slipConsents)
-    .values({ employeeId, document: input.document, answer: parsed.data.status, answeredAt: now })
+    .values({ employeeId, document: input.document, answer: answer.status, answeredAt: now })
     .onConflictDoUpdate({
       target: [slipConsents.employeeId, slipConsents.document],
-      set: { answer: parsed.data.status, answeredAt: now },
+      set: { answer: answer.status, answeredAt: now },
     })
     .returning();
   return consentOf(input.document, row);
@@ -139,9 +139,7 @@ export async function consentNotice({
   input: unknown;
 }): Promise<TConsentNoticeResult> {
   await ctx.require(PERM.addUploadHistory);
-  const parsed = ZConsentNotice.safeParse(input);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-  const { document, reply_by: replyBy } = parsed.data;
+  const { document, reply_by: replyBy } = parseInput(ZConsentNotice, input);
   if (replyBy <= tokyoToday() || Number.isNaN(Date.parse(`${replyBy}T00:00:00Z`)))
     throw ValidationError.field('reply_by', CONSENT_MSG.replyByPast);
   const name = DOCUMENT_NAMES[document];

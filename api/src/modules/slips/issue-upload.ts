@@ -35,8 +35,10 @@ import { paymentSlips, slipUploads, withholdingSlips } from '../../db/schema/sli
 import { Conflict, ValidationError } from '../../errors.ts';
 import { writeCsv } from '../../files/csv.ts';
 import type { FileDownload } from '../../files/download.ts';
+import { parseInput } from '../admin/console-access.ts';
 import { IMPORT_MSG } from '../admin/people-import.ts';
 import { runSlipNotices } from './slip-notices.ts';
+import { SLIP_EMPLOYEE_COLUMNS, slipEmployeeOf } from './slips.service.ts';
 import {
   UPLOAD_FILE_MSG,
   checkRows,
@@ -48,18 +50,8 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function parse<T>(
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: unknown } },
-  input: unknown,
-): T {
-  const result = schema.safeParse(input);
-  if (!result.success)
-    throw ValidationError.fromZod(result.error as Parameters<typeof ValidationError.fromZod>[0]);
-  return result.data;
-}
-
 /** The publication time: null is now; a time must be ahead, and at most 31 days. */
-function publishTime(publishAt: string | null | undefined, now: Date): Date {
+export function publishTime(publishAt: string | null | undefined, now: Date): Date {
   if (publishAt === null || publishAt === undefined) return now;
   const at = new Date(publishAt);
   if (at.getTime() < now.getTime() - 60_000)
@@ -95,17 +87,10 @@ async function employeesByCode(db: Db, codes: readonly string[]): Promise<Map<st
   const found = new Map<string, MasterEmployee>();
   for (let i = 0; i < wanted.length; i += 1000) {
     const rows = await db
-      .select({
-        id: employees.id,
-        userId: employees.userId,
-        code: employees.code,
-        lastName: employees.lastName,
-        firstName: employees.firstName,
-      })
+      .select(SLIP_EMPLOYEE_COLUMNS)
       .from(employees)
       .where(inArray(employees.code, wanted.slice(i, i + 1000)));
-    for (const r of rows)
-      found.set(r.code, { id: r.id, userId: r.userId, code: r.code, name: `${r.lastName} ${r.firstName}` });
+    for (const r of rows) found.set(r.code, slipEmployeeOf(r));
   }
   return found;
 }
@@ -334,7 +319,7 @@ export async function checkUpload({
   input: unknown;
 }): Promise<TUploadPreview> {
   await ctx.require(PERM.addUploadHistory);
-  const body = parse(ZUploadCheck, input);
+  const body = parseInput(ZUploadCheck, input);
   publishTime(body.publish_at, new Date());
   return (await checkUploadFile(ctx.db, body)).preview;
 }
@@ -356,7 +341,7 @@ export async function issueUpload({
   publicUrl?: string | undefined;
 }): Promise<TUploadResult> {
   await ctx.require(PERM.addUploadHistory);
-  const body = parse(ZUploadIssue, input);
+  const body = parseInput(ZUploadIssue, input);
   const now = new Date();
   const publishAt = publishTime(body.publish_at, now);
   const result = await ctx.db

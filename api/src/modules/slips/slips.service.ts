@@ -33,18 +33,28 @@ export interface SlipEmployee {
   readonly name: string;
 }
 
+/** The employee columns a slip names, and the employee they make. */
+export const SLIP_EMPLOYEE_COLUMNS = {
+  id: employees.id,
+  userId: employees.userId,
+  code: employees.code,
+  lastName: employees.lastName,
+  firstName: employees.firstName,
+};
+
+export function slipEmployeeOf(row: {
+  id: number;
+  userId: number | null;
+  code: string;
+  lastName: string;
+  firstName: string;
+}): SlipEmployee {
+  return { id: row.id, userId: row.userId, code: row.code, name: `${row.lastName} ${row.firstName}` };
+}
+
 async function employeeById(ctx: RequestContext, id: number): Promise<SlipEmployee | undefined> {
-  const [row] = await ctx.db
-    .select({
-      id: employees.id,
-      userId: employees.userId,
-      code: employees.code,
-      lastName: employees.lastName,
-      firstName: employees.firstName,
-    })
-    .from(employees)
-    .where(eq(employees.id, id));
-  return row && { id: row.id, userId: row.userId, code: row.code, name: `${row.lastName} ${row.firstName}` };
+  const [row] = await ctx.db.select(SLIP_EMPLOYEE_COLUMNS).from(employees).where(eq(employees.id, id));
+  return row && slipEmployeeOf(row);
 }
 
 async function mayViewSlipsOf(ctx: RequestContext, employee: SlipEmployee): Promise<boolean> {

@@ -4,8 +4,6 @@
 // and slips it had corrected become current again.
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
-  UPLOAD_MSG,
-  UPLOAD_PUBLISH_MAX_DAYS,
   ZUploadPublicationChange,
   ZUploadResend,
   type TUploadHistoryRow,
@@ -16,7 +14,9 @@ import { PERM } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { paymentSlips, slipUploads, withholdingSlips } from '../../db/schema/slips.ts';
-import { Conflict, NotFound, ValidationError } from '../../errors.ts';
+import { Conflict, NotFound } from '../../errors.ts';
+import { parseInput } from '../admin/console-access.ts';
+import { publishTime } from './issue-upload.ts';
 import { recipientsOf, writeSlipNotices } from './slip-notices.ts';
 import { findUpload } from './upload-history.ts';
 
@@ -26,8 +26,6 @@ export const UPLOAD_ACTION_MSG = {
   alreadyPublished: '公開済みのため公開日時は変更できません。',
   noneUnopened: '未開封の社員はいません。',
 } as const;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The upload, locked for the change: 404 when there is none. */
 async function lockUpload(tx: Db, id: number) {
@@ -47,11 +45,10 @@ export async function resendUpload({
   publicUrl?: string | undefined;
 }): Promise<TUploadResendResult> {
   await ctx.require(PERM.addUploadHistory);
-  const parsed = ZUploadResend.safeParse(input);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const body = parseInput(ZUploadResend, input);
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
-    const upload = await lockUpload(tx, parsed.data.upload_id);
+    const upload = await lockUpload(tx, body.upload_id);
     if (upload.withdrawnAt) throw new Conflict(UPLOAD_ACTION_MSG.withdrawn);
     if (upload.publishAt > now) throw new Conflict(UPLOAD_ACTION_MSG.notPublished);
     const recipients = await recipientsOf(tx, upload, true);
@@ -73,14 +70,9 @@ export async function changePublication({
   input: { id: number; body: unknown };
 }): Promise<TUploadHistoryRow> {
   await ctx.require(PERM.addUploadHistory);
-  const parsed = ZUploadPublicationChange.safeParse(input.body);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const body = parseInput(ZUploadPublicationChange, input.body);
   const now = new Date();
-  const at = new Date(parsed.data.publish_at);
-  if (at.getTime() < now.getTime() - 60_000)
-    throw ValidationError.field('publish_at', UPLOAD_MSG.publishPast);
-  if (at.getTime() > now.getTime() + UPLOAD_PUBLISH_MAX_DAYS * DAY_MS)
-    throw ValidationError.field('publish_at', UPLOAD_MSG.publishTooLate);
+  const at = publishTime(body.publish_at, now);
   await ctx.db.transaction(async (tx) => {
     const upload = await lockUpload(tx, input.id);
     if (upload.withdrawnAt) throw new Conflict(UPLOAD_ACTION_MSG.withdrawn);
