@@ -95,4 +95,21 @@ describe('GET /api/stations/?q=', () => {
       expect.objectContaining({ name: '新宿', lineName: '東京メトロ丸ノ内線', groupCode: 1130208 }),
     ]);
   });
+
+  it('keeps a quoted comma inside its cell (RFC 4180), in a station and a line name', async () => {
+    const line = 'line_cd,company_cd,line_name\n28099,18,"東京メトロ ""試験"",支線"';
+    const station = [
+      'station_cd,station_g_cd,station_name,line_cd,pref_cd,address,e_status',
+      '2809901,2809901,"霞ケ関,本線口",28099,13,"東京都千代田区霞が関二丁目, 地下",0',
+    ].join('\r\n');
+    expect(await importStationCsv(t.db, station, line)).toBe(1);
+    const [row] = await t.db.select().from(stations).where(eq(stations.code, 2809901));
+    expect(row).toMatchObject({
+      name: '霞ケ関,本線口',
+      lineName: '東京メトロ "試験",支線',
+      lineCode: 28099,
+      prefCode: 13,
+      address: '東京都千代田区霞が関二丁目, 地下',
+    });
+  });
 });

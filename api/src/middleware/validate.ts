@@ -7,8 +7,13 @@ import { NotFound, ValidationError } from '../errors.ts';
 // Schemas may be classic zod or zod/mini (the sign-in contract is mini to keep the sign-in page
 // small): the top-level safeParse takes either.
 export function parseBody<S extends z.core.$ZodType>(schema: S, req: Request): z.output<S> {
+  return parseInput(schema, req.body);
+}
+
+/** A body a service parses itself, after its own checks; a body-less POST reads as `{}`. */
+export function parseInput<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
   // A body-less POST (no Content-Type) reaches us as undefined: treat it as an empty object.
-  const result = z.safeParse(schema, req.body ?? {});
+  const result = z.safeParse(schema, body ?? {});
   if (!result.success) throw ValidationError.fromZod(result.error);
   return result.data;
 }

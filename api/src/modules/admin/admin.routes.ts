@@ -25,7 +25,8 @@ import {
 import { ZAdminPeopleQuery, ZAuditQuery } from '@portal/shared/contracts/admin-queries';
 import { admin } from '@portal/shared/endpoints/admin';
 import { moduleOf } from '../../api-module.ts';
-import { endpointRouter, route } from '../../http/route.ts';
+import { endpointRouter, route, SENT } from '../../http/route.ts';
+import { sendFile } from '../../files/download.ts';
 import { pageEnvelope } from '../../pagination.ts';
 import { auditCsv, listAudit } from './audit.ts';
 import { getMasters, importStations, patchCompany, setCompanyLogo } from './masters.ts';
@@ -46,15 +47,10 @@ import { unbindLark } from './people/unbind-lark.ts';
 import * as peopleImport from './people-import.ts';
 import * as perms from './permissions.ts';
 
-/** Sends a CSV download under an ASCII name and its Japanese one. */
-function sendCsv(res: Response, csv: string, ascii: string, japanese: string): string {
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader(
-    'Content-Disposition',
-    `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(japanese)}`,
-  );
-  res.send(csv);
-  return csv;
+/** Sends a CSV download through the one file writer. */
+function sendCsv(res: Response, csv: string, filename: string): typeof SENT {
+  sendFile(res, { body: csv, type: 'text/csv', filename });
+  return SENT;
 }
 
 /** The list's filters as its page links carry them. */
@@ -107,7 +103,7 @@ export const adminModule = moduleOf('admin', admin, (deps) => {
     peopleImport.confirmImport({ ctx, input: body }),
   );
   route(on, admin.peopleCsv, {}, async ({ ctx, res }) =>
-    sendCsv(res, await peopleImport.exportPeopleCsv({ ctx }), 'people.csv', '社員一覧.csv'),
+    sendCsv(res, await peopleImport.exportPeopleCsv({ ctx }), '社員一覧.csv'),
   );
   route(on, admin.person, {}, ({ ctx, params }) => getPerson({ ctx, input: params }));
   route(on, admin.patchPerson, { body: ZAdminPersonPatch }, ({ ctx, params, body }) =>
@@ -176,7 +172,7 @@ export const adminModule = moduleOf('admin', admin, (deps) => {
     );
   });
   route(on, admin.auditCsv, { query: ZAuditQuery }, async ({ ctx, query, res }) =>
-    sendCsv(res, await auditCsv({ ctx, input: query }), 'audit-log.csv', '操作履歴.csv'),
+    sendCsv(res, await auditCsv({ ctx, input: query }), '操作履歴.csv'),
   );
 
   return on.router;
