@@ -283,6 +283,13 @@ export const api = {
       query: options.query as Record<string, QueryValue> | undefined,
       body,
     }),
+  /** A file entry (its answer a Blob) fetched as a download: the content and the server's file name. */
+  callFile: <E extends Endpoint>(entry: E, params: ParamsOf<E>, options: CallOptions<E> = {}) =>
+    request<DownloadedFile>(entry.method.toUpperCase() as Method, callPath(entry, params), {
+      ...options,
+      query: options.query as Record<string, QueryValue> | undefined,
+      responseType: 'file',
+    }),
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body }),

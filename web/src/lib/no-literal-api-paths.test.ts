@@ -43,7 +43,6 @@ const NOT_YET_MIGRATED = new Set([
   'web/src/features/contacts/api/contacts.ts',
   'web/src/features/expense/api/download-attendance.ts',
   'web/src/features/password/password-change.tsx',
-  'web/src/features/payslips/api/slips.ts',
   'web/src/features/profile/api/profile.ts',
   'web/src/features/tasks/api/approve-node.ts',
   'web/src/features/tasks/api/cancel-vacation.ts',
