@@ -16,6 +16,7 @@ import { createLogger } from './logger.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';
 import { startOutboxRelay } from './modules/outbox/relay.ts';
 import { startResidenceNoticeJob } from './modules/records/residence-notice-job.ts';
+import { startSlipNoticeJob } from './modules/slips/slip-notices.ts';
 import { startGrantJob } from './modules/vacations/grant-job.ts';
 import { archiveName } from './ops/backup/backup-files.ts';
 import { startEmbeddedBackups } from './ops/backup/embedded-backups.ts';
@@ -119,6 +120,8 @@ export async function serve({
   const grantJob = startGrantJob({ db: handle.db, logger });
   // The residence card notices (90 and 30 days before expiry): now, then hourly; idempotent too.
   const residenceJob = startResidenceNoticeJob({ db: handle.db, logger });
+  // The slips' publication notices (issue 29): now, then every minute; each upload claimed once.
+  const slipNoticeJob = startSlipNoticeJob({ db: handle.db, logger, publicUrl: appConfig.publicUrl });
   const backups =
     handle.kind === 'pglite'
       ? await startEmbeddedBackups({ handle, dataDir: config.dataDir, config: config.backup, logger })
@@ -150,8 +153,10 @@ export async function serve({
     clearTimeout(force);
     grantJob.stop();
     residenceJob.stop();
+    slipNoticeJob.stop();
     await grantJob.firstRun;
     await residenceJob.firstRun;
+    await slipNoticeJob.firstRun;
     await backups?.stop();
     await relay?.stop();
     await botQueues?.close();

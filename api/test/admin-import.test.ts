@@ -9,7 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TImportPreview, TImportResult } from '@portal/shared/contracts/admin-import';
 import { IMPORT_COLUMNS } from '@portal/shared/contracts/admin-import';
-import { parseCsv } from '../src/modules/admin/people-import.ts';
+import { parseCsv } from '../src/files/csv.ts';
 import { createTestContext, expectJapaneseError, type TestContext } from './support/test-context.ts';
 import { tokens, type As } from './support/workflow-fixtures.ts';
 

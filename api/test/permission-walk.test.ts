@@ -54,6 +54,7 @@ beforeAll(async () => {
     notification: await firstId('notifications'),
     paymentSlip: await firstId('payment_slips'),
     withholdingSlip: await firstId('withholding_slips'),
+    upload: await firstId('slip_uploads'),
     bankAccount: await firstId('bank_accounts'),
     contact: await firstId('emergency_contacts'),
     employee: await firstId('employees'),
@@ -77,6 +78,7 @@ function idFor(param: string, before: string): string {
   if (param === 'code' && before === 'employees') return ids.employeeCode!;
   if (param === 'nodeId') return ids.taskNode!;
   if (param === 'bankCode') return '0001';
+  if (param === 'document' && before === 'slip-consent') return 'payment';
   if (param === 'code' && before === 'postal-codes') return '1600023';
   const byCollection: Record<string, string | undefined> = {
     tasks: ids.task,
@@ -92,6 +94,7 @@ function idFor(param: string, before: string): string {
     notifications: ids.notification,
     'payment-slip': ids.paymentSlip,
     withholding: ids.withholdingSlip,
+    'upload-history': ids.upload,
     'bank-accounts': ids.bankAccount,
     contacts: ids.contact,
     employees: ids.employee,

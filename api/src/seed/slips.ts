@@ -1,12 +1,15 @@
 // A year of payslips (the twelve paydays up to the seeding moment, paid on the 25th) and the last
 // year's withholding slip for every demo employee, so that /payment-slip and /withholding have
 // something to show. Figures are plausible, not computed by payroll rules: a base salary by years of
-// service, allowances, and social insurance and taxes as round shares of it.
+// service, allowances, and social insurance and taxes as round shares of it. Each seeded month (and
+// the withholding year) is one upload in the history (issue 29), published on its payday and already
+// notified, so /expense/uploads and /expense/upload/{id} have records to show.
+import { createHash } from 'node:crypto';
 import { businessDays, ZCompanyCalendarSettings } from '@portal/shared/calendar/business-days';
 import type { TPaymentSlipBody, TWithholdingSlipBody } from '@portal/shared/contracts/slips';
 import type { Db } from '../db/client.ts';
 import { employees } from '../db/schema/employees.ts';
-import { paymentSlips, withholdingSlips } from '../db/schema/slips.ts';
+import { paymentSlips, slipUploads, withholdingSlips } from '../db/schema/slips.ts';
 import { tokyoDate } from '../dates.ts';
 
 const PAYDAY = 25;
@@ -123,6 +126,50 @@ export async function seedDemoSlips(tx: Db, now: Date): Promise<void> {
       body: withholding,
     });
   }
-  if (slipRows.length > 0) await tx.insert(paymentSlips).values(slipRows);
-  if (withholdingRows.length > 0) await tx.insert(withholdingSlips).values(withholdingRows);
+  const uploadOf = async (
+    kind: 'salary' | 'withholding',
+    period: { year: number; month: number | null },
+    paidOn: string,
+    rows: number,
+  ) => {
+    const name =
+      kind === 'salary'
+        ? `給与明細_${period.year}${String(period.month).padStart(2, '0')}.csv`
+        : `源泉徴収票_${period.year}.csv`;
+    // On its payday, or at the seeding moment when that is still ahead (January's withholding slip).
+    const publishAt = new Date(Math.min(Date.parse(`${paidOn}T09:00:00+09:00`), now.getTime()));
+    const [upload] = await tx
+      .insert(slipUploads)
+      .values({
+        kind,
+        year: period.year,
+        month: period.month,
+        paidOn,
+        fileName: name,
+        fileSha256: createHash('sha256').update(name).digest('hex'),
+        rowCount: rows,
+        createdBy: null,
+        createdAt: new Date(publishAt.getTime() - 3 * 24 * 3600_000),
+        publishAt,
+        notifiedAt: publishAt,
+      })
+      .returning({ id: slipUploads.id });
+    return upload!.id;
+  };
+  for (const m of months) {
+    const issuedOn = `${m.year}-${String(m.month).padStart(2, '0')}-${PAYDAY}`;
+    const rows = slipRows.filter((r) => r.year === m.year && r.month === m.month);
+    if (rows.length === 0) continue;
+    const uploadId = await uploadOf('salary', m, issuedOn, rows.length);
+    await tx.insert(paymentSlips).values(rows.map((r) => ({ ...r, uploadId })));
+  }
+  if (withholdingRows.length > 0) {
+    const uploadId = await uploadOf(
+      'withholding',
+      { year: lastYear, month: null },
+      `${lastYear + 1}-01-20`,
+      withholdingRows.length,
+    );
+    await tx.insert(withholdingSlips).values(withholdingRows.map((r) => ({ ...r, uploadId })));
+  }
 }

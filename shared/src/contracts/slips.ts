@@ -14,6 +14,8 @@ export const ZPaymentSlipBody = z.object({
   payments: z.array(ZSlipLine),
   deductions: z.array(ZSlipLine),
   attendance: z.array(ZSlipAttendanceLine),
+  /** 備考, when the upload's file had one. */
+  remarks: z.optional(z.string()),
 });
 export type TPaymentSlipBody = z.infer<typeof ZPaymentSlipBody>;
 

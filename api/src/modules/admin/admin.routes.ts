@@ -15,6 +15,7 @@ import * as people from './people.ts';
 import * as peopleImport from './people-import.ts';
 import * as perms from './permissions.ts';
 import { setResidence } from './residence.ts';
+import { sendFile } from '../../files/download.ts';
 
 export const adminModule: ApiModule = {
   name: 'admin',
@@ -92,12 +93,7 @@ function adminRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
     .route('/admin/people-export/csv')
     .get(requireAuth, async (req, res) => {
       const csv = await peopleImport.exportPeopleCsv({ ctx: contextOf(req) });
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader(
-        'Content-Disposition',
-        `attachment; filename="people.csv"; filename*=UTF-8''${encodeURIComponent('社員一覧.csv')}`,
-      );
-      res.send(csv);
+      sendFile(res, { body: csv, type: 'text/csv', filename: '社員一覧.csv' });
     })
     .all(methodNotAllowed);
   router
@@ -219,12 +215,7 @@ function adminRouter({ requireAuth }: { requireAuth: RequestHandler }): Router {
     .route('/admin/audit/csv')
     .get(requireAuth, async (req, res) => {
       const csv = await auditCsv({ ctx: contextOf(req), input: parseQuery(ZAuditQuery, req) });
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader(
-        'Content-Disposition',
-        `attachment; filename="audit-log.csv"; filename*=UTF-8''${encodeURIComponent('操作履歴.csv')}`,
-      );
-      res.send(csv);
+      sendFile(res, { body: csv, type: 'text/csv', filename: '操作履歴.csv' });
     })
     .all(methodNotAllowed);
 

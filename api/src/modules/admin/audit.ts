@@ -10,6 +10,7 @@ import type { RequestContext } from '../../context.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { pageOffset } from '../../pagination.ts';
 import { requireConsole } from './console-access.ts';
+import { writeCsv } from '../../files/csv.ts';
 
 /** The most rows one CSV carries; narrow the filter for more. */
 export const AUDIT_CSV_LIMIT = 10_000;
@@ -61,14 +62,6 @@ export async function listAudit({ ctx, input }: { ctx: RequestContext; input: TA
   return { count: Number(total?.n ?? 0), results: rows.map(toEntry) };
 }
 
-function csvCell(value: unknown): string {
-  const text =
-    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  // A leading = + - @ would be read as a formula by a spreadsheet: quote it away.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 const RESOURCE_LABELS: Record<string, string> = Object.fromEntries(
   AUDIT_RESOURCES.map((r) => [r.value, r.label]),
 );
@@ -85,19 +78,15 @@ export async function auditCsv({ ctx, input }: { ctx: RequestContext; input: TAu
       order by at desc, id desc limit ${AUDIT_CSV_LIMIT}`,
   );
   const header = ['日時', '操作者', '対象', '操作', '対象ID', '対象名', '変更前', '変更後'];
-  const lines = rows.map((r) =>
-    [
-      tokyoTime(r.at),
-      r.actor_name,
-      RESOURCE_LABELS[r.resource] ?? r.resource,
-      AUDIT_ACTIONS[r.action] ?? r.action,
-      r.object_id,
-      r.object_label,
-      r.before,
-      r.after,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map((r) => [
+    tokyoTime(r.at),
+    r.actor_name,
+    RESOURCE_LABELS[r.resource] ?? r.resource,
+    AUDIT_ACTIONS[r.action] ?? r.action,
+    r.object_id,
+    r.object_label,
+    r.before,
+    r.after,
+  ]);
+  return writeCsv(header, lines);
 }

@@ -22,8 +22,9 @@ import { stations } from '../../db/schema/records.ts';
 import { ValidationError } from '../../errors.ts';
 import { reencodePicture } from '../../files/pictures.ts';
 import { findCompanyName } from '../company/company.repository.ts';
-import { csvRows, importStationCsv } from '../records/stations.ts';
+import { importStationCsv } from '../records/stations.ts';
 import { parseInput, recordChange, requireConsole } from './console-access.ts';
+import { csvHeader, csvRecords } from '../../files/csv.ts';
 
 export const MASTERS_MSG = {
   stationColumns: (label: string, columns: string) =>
@@ -175,11 +176,6 @@ function uploadText(field: 'station_file' | 'line_file', label: string, value: s
   }
 }
 
-function headerOf(csv: string): string[] {
-  const first = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  return first.split(',').map((h) => h.trim());
-}
-
 const INT = /^\d{1,9}$/;
 
 /** Every row the importer would write is checked first, so the import writes all or nothing. */
@@ -187,16 +183,16 @@ function checkStationFiles(stationCsv: string, lineCsv: string): void {
   const stationLabel = '駅データ（station.csv）';
   const lineLabel = '路線データ（line.csv）';
   const stationColumns = ['station_cd', 'station_name', 'line_cd'];
-  if (!stationColumns.every((c) => headerOf(stationCsv).includes(c)))
+  if (!stationColumns.every((c) => csvHeader(stationCsv).includes(c)))
     throw ValidationError.field(
       'station_file',
       MASTERS_MSG.stationColumns(stationLabel, stationColumns.join(', ')),
     );
-  if (!['line_cd', 'line_name'].every((c) => headerOf(lineCsv).includes(c)))
+  if (!['line_cd', 'line_name'].every((c) => csvHeader(lineCsv).includes(c)))
     throw ValidationError.field('line_file', MASTERS_MSG.stationColumns(lineLabel, 'line_cd, line_name'));
-  const lines = new Map(csvRows(lineCsv).map((l) => [l.line_cd ?? '', l.line_name ?? '']));
+  const lines = new Map(csvRecords(lineCsv).map((l) => [l.line_cd ?? '', l.line_name ?? '']));
   let inService = 0;
-  csvRows(stationCsv).forEach((s, index) => {
+  csvRecords(stationCsv).forEach((s, index) => {
     const row = index + 2; // the header is row 1
     if ((s.e_status ?? '0') !== '0' || !/^\d+$/.test(s.station_cd ?? '')) return;
     const bad = (column: string) =>

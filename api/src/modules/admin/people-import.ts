@@ -7,7 +7,6 @@
 // the create form follow one set of rules. Export writes the same layout as CSV (UTF-8 with a BOM).
 import { createHash } from 'node:crypto';
 import { inArray, isNull, sql } from 'drizzle-orm';
-import iconv from 'iconv-lite';
 import * as z from 'zod';
 import {
   ZAdminImportCheck,
@@ -32,7 +31,8 @@ import { queryRows } from '../../db/query-rows.ts';
 import { contracts, employees } from '../../db/schema/employees.ts';
 import { organizations, positions } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
-import { readXlsxTable } from '../../files/xlsx-reader.ts';
+import { unquoteFormula, writeCsv } from '../../files/csv.ts';
+import { readTableFile } from '../../files/table-file.ts';
 import { Conflict, ValidationError } from '../../errors.ts';
 import { ACCOUNT_MSG, refusalToAppointHead } from './account-guard.ts';
 import { parseInput, recordChange, requireConsole } from './console-access.ts';
@@ -60,52 +60,6 @@ type Cells = Record<TImportColumn, string>;
 
 // ---- reading the file ----------------------------------------------------------------------------
 
-/** RFC 4180: quoted cells may hold commas, quotes ("") and line breaks; CRLF or LF. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') endCell();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endCell();
-      rows.push(row);
-      row = [];
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
-}
-
-/** UTF-8 (BOM or not) when the bytes are valid UTF-8, else Shift_JIS (CP932, Excel's "CSV"). */
-export function decodeCsv(bytes: Buffer): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return iconv.decode(bytes, 'cp932');
-  }
-}
-
-const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
-
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
@@ -114,23 +68,13 @@ function pad(n: number): string {
 async function readTable(fileName: string, content: string): Promise<{ row: number; cells: Cells }[]> {
   const bytes = Buffer.from(content, 'base64');
   if (bytes.length === 0) throw ValidationError.field('content', IMPORT_MSG.empty);
-  const lower = fileName.toLowerCase();
-  let table: string[][];
-  if (isZip(bytes)) {
-    if (!lower.endsWith('.xlsx')) throw ValidationError.field('content', IMPORT_MSG.unreadable);
-    table = await readXlsxTable(bytes, {
-      field: 'content',
-      maxRows: IMPORT_MAX_ROWS + 1, // the header's row and the data's
-      messages: { unreadable: IMPORT_MSG.unreadable, tooManyRows: IMPORT_MSG.tooMany },
-    });
-  } else {
-    if (!lower.endsWith('.csv') && !lower.endsWith('.txt'))
-      throw ValidationError.field('content', IMPORT_MSG.unreadable);
-    const text = decodeCsv(bytes);
-    if (text.includes('\u0000')) throw ValidationError.field('content', IMPORT_MSG.unreadable);
-    table = parseCsv(text);
-  }
-  const trimmed = table.map((cells) => cells.map((c) => c.replace(/^\uFEFF/, '').trim()));
+  const trimmed = await readTableFile(fileName, bytes, {
+    field: 'content',
+    maxRows: IMPORT_MAX_ROWS + 1, // the header's row and the data's
+    workbook: ['.xlsx'],
+    csv: ['.csv', '.txt'],
+    messages: { unreadable: IMPORT_MSG.unreadable, tooManyRows: IMPORT_MSG.tooMany },
+  });
   const header = trimmed[0]?.filter((c, i) => c !== '' || i < LABELS.length) ?? [];
   while (header.length > LABELS.length && header[header.length - 1] === '') header.pop();
   if (header.length !== LABELS.length || header.some((h, i) => h !== LABELS[i]))
@@ -144,9 +88,7 @@ async function readTable(fileName: string, content: string): Promise<{ row: numb
   return rows.map(({ line, cells }) => ({
     row: line,
     // The export quotes formula-looking cells away with a leading ': read them back as written.
-    cells: Object.fromEntries(
-      LABELS.map((label, i) => [label, (cells[i] ?? '').replace(/^'(?=[=+\-@])/, '')]),
-    ) as Cells,
+    cells: Object.fromEntries(LABELS.map((label, i) => [label, unquoteFormula(cells[i] ?? '')])) as Cells,
   }));
 }
 
@@ -457,12 +399,6 @@ export async function confirmImport({
 
 // ---- export --------------------------------------------------------------------------------------
 
-/** A CSV cell; a leading = + - @ would be read as a formula by a spreadsheet: quote it away. */
-function csvCell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 interface ExportRow {
   code: string;
   last_name: string;
@@ -502,27 +438,23 @@ export async function exportPeopleCsv({ ctx }: { ctx: RequestContext }): Promise
         order by k.start_date desc, k.id desc limit 1) c on true
       order by e.code`,
   );
-  const lines = rows.map((r) =>
-    [
-      r.code,
-      r.last_name,
-      r.first_name,
-      r.last_name_kana,
-      r.first_name_kana,
-      r.email,
-      r.username ?? '',
-      r.join_date ?? '',
-      r.organization ?? '',
-      r.title ?? '',
-      r.is_head ? '○' : '',
-      r.is_part_time ? '○' : '',
-      r.start_date ?? '',
-      r.end_date ?? '',
-      r.work_start_time ?? '',
-      r.work_end_time ?? '',
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `\uFEFF${[LABELS.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map((r) => [
+    r.code,
+    r.last_name,
+    r.first_name,
+    r.last_name_kana,
+    r.first_name_kana,
+    r.email,
+    r.username ?? '',
+    r.join_date ?? '',
+    r.organization ?? '',
+    r.title ?? '',
+    r.is_head ? '○' : '',
+    r.is_part_time ? '○' : '',
+    r.start_date ?? '',
+    r.end_date ?? '',
+    r.work_start_time ?? '',
+    r.work_end_time ?? '',
+  ]);
+  return writeCsv(LABELS, lines);
 }

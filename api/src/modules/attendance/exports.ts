@@ -17,20 +17,14 @@ import { findEmployee } from './month-setup.ts';
 import { myEmployee, readMonth } from './my-month.ts';
 import { findVisibleReport } from './visibility.ts';
 import { monthWorkbook, payrollWorkbook, type MonthSheetInput, type PayrollRow } from './workbook.ts';
+import { sendFile } from '../../files/download.ts';
 
 export type ExportRequest =
   | { ctx: RequestContext; kind: 'my-xlsx' | 'my-pdf' | 'payroll-xlsx'; year: number; month: number }
   | { ctx: RequestContext; kind: 'report-pdf'; taskId: number };
 
 function send(res: Response, body: Buffer, filename: string, contentType: string) {
-  res.setHeader('Content-Type', contentType);
-  // An ASCII fallback for old clients, the real (Japanese) name in filename*.
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-  res.setHeader(
-    'Content-Disposition',
-    `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-  );
-  res.send(body);
+  sendFile(res, { body, type: contentType, filename });
 }
 
 function period(year: number, month: number): string {

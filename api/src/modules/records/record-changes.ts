@@ -16,7 +16,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { recordChanges } from '../../db/schema/records.ts';
 import { groupPermissions, permissions, userGroups, userPermissions, users } from '../../db/schema/users.ts';
-import { larkReachOfUser } from '../bot/lark-users.ts';
+import { larkReachOf } from '../bot/lark-users.ts';
 import type { RecordOwner } from './record-access.ts';
 
 export interface RecordChange {
@@ -82,11 +82,32 @@ export async function recordChange(
 
 /** A Lark text message to one user, through the outbox (the bot resolves their Lark user). */
 export async function queueLarkNotice(tx: Db, userId: number, text: string): Promise<void> {
-  const reach = await larkReachOfUser(tx, userId);
+  await queueLarkNotices(tx, [{ userId, text, key: `record-notice:${randomUUID()}` }]);
+}
+
+/** Many at once (one reach lookup): each with its own idempotency key, so a re-run queues none twice. */
+export async function queueLarkNotices(
+  tx: Db,
+  notices: readonly { userId: number; text: string; key: string }[],
+): Promise<void> {
+  if (notices.length === 0) return;
+  const reach = await larkReachOf(
+    tx,
+    notices.map((n) => n.userId),
+  );
   const topic: TEventJobName = 'records.lark_notice';
-  await tx.insert(outbox).values({
-    topic,
-    idempotencyKey: `record-notice:${randomUUID()}`,
-    payload: { user_id: userId, open_id: reach.open_id, lookup_email: reach.lookup_email, text },
-  });
+  for (let i = 0; i < notices.length; i += 1000)
+    await tx
+      .insert(outbox)
+      .values(
+        notices.slice(i, i + 1000).map(({ userId, text, key }) => {
+          const to = reach.get(userId) ?? { open_id: null, lookup_email: null };
+          return {
+            topic,
+            idempotencyKey: key,
+            payload: { user_id: userId, open_id: to.open_id, lookup_email: to.lookup_email, text },
+          };
+        }),
+      )
+      .onConflictDoNothing();
 }

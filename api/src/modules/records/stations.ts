@@ -6,27 +6,16 @@ import { asc, ilike, or, sql } from 'drizzle-orm';
 import type { TStation, TStationQuery } from '@portal/shared/contracts/commuting';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { csvRecords } from '../../files/csv.ts';
 import { stations } from '../../db/schema/records.ts';
 
 /** At most this many answers. */
 export const STATION_SEARCH_LIMIT = 20;
 
-export function csvRows(csv: string): Record<string, string>[] {
-  const lines = csv
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((l) => l.trim());
-  const header = (lines.shift() ?? '').split(',').map((h) => h.trim());
-  return lines.map((line) => {
-    const cells = line.split(',');
-    return Object.fromEntries(header.map((h, i) => [h, (cells[i] ?? '').trim()]));
-  });
-}
-
 /** Upserts the stations in service (e_status 0) of a 駅データ station.csv with the line names of line.csv. */
 export async function importStationCsv(db: Db, stationCsv: string, lineCsv: string): Promise<number> {
-  const lineNames = new Map(csvRows(lineCsv).map((l) => [l.line_cd, l.line_name ?? '']));
-  const values = csvRows(stationCsv)
+  const lineNames = new Map(csvRecords(lineCsv).map((l) => [l.line_cd, l.line_name ?? '']));
+  const values = csvRecords(stationCsv)
     .filter((s) => (s.e_status ?? '0') === '0' && /^\d+$/.test(s.station_cd ?? ''))
     .map((s) => ({
       code: Number(s.station_cd),

@@ -61,8 +61,7 @@ function header(
   doc.moveDown(0.5);
 }
 
-export async function paymentSlipPdf(slip: TPaymentSlip): Promise<Buffer> {
-  const { doc, done } = await pdfDocument(slip.title);
+function drawPaymentSlip(doc: Doc, slip: TPaymentSlip): void {
   header(doc, slip.title, slip);
   const left = doc.page.margins.left;
   const width = doc.page.width - left * 2;
@@ -89,12 +88,10 @@ export async function paymentSlipPdf(slip: TPaymentSlip): Promise<Buffer> {
   doc.rect(left, netTop, width, 32).lineWidth(1.5).stroke('#000');
   doc.fontSize(14).text('差引支給額', left + 10, netTop + 9);
   doc.text(yen(slip.net_pay), left + width / 2, netTop + 9, { width: width / 2 - 10, align: 'right' });
-  doc.end();
-  return done;
+  if (slip.remarks) doc.fontSize(10).text(`備考: ${slip.remarks}`, left, netTop + 44, { width });
 }
 
-export async function withholdingSlipPdf(slip: TWithholdingSlip): Promise<Buffer> {
-  const { doc, done } = await pdfDocument(slip.title);
+function drawWithholdingSlip(doc: Doc, slip: TWithholdingSlip): void {
   header(doc, slip.title, slip);
   const left = doc.page.margins.left;
   const width = doc.page.width - left * 2;
@@ -110,6 +107,34 @@ export async function withholdingSlipPdf(slip: TWithholdingSlip): Promise<Buffer
       return [label, typeof value === 'number' ? yen(value) : value || '—'];
     }),
   );
+}
+
+export async function paymentSlipPdf(slip: TPaymentSlip): Promise<Buffer> {
+  const { doc, done } = await pdfDocument(slip.title);
+  drawPaymentSlip(doc, slip);
+  doc.end();
+  return done;
+}
+
+export async function withholdingSlipPdf(slip: TWithholdingSlip): Promise<Buffer> {
+  const { doc, done } = await pdfDocument(slip.title);
+  drawWithholdingSlip(doc, slip);
+  doc.end();
+  return done;
+}
+
+export type PrintedSlip =
+  { kind: 'payment'; slip: TPaymentSlip } | { kind: 'withholding'; slip: TWithholdingSlip };
+
+/** Many slips in one PDF, one page each, for printing (the paper recipients of an upload). */
+export async function slipsPdf(title: string, slips: readonly PrintedSlip[]): Promise<Buffer> {
+  const { doc, done } = await pdfDocument(title);
+  slips.forEach((printed, i) => {
+    if (i > 0) doc.addPage();
+    if (printed.kind === 'payment') drawPaymentSlip(doc, printed.slip);
+    else drawWithholdingSlip(doc, printed.slip);
+  });
+  if (slips.length === 0) doc.fontSize(12).text('書面で交付する社員はいません。');
   doc.end();
   return done;
 }

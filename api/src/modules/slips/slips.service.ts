@@ -1,8 +1,9 @@
 // The employee's payslips and withholding slips (spec §7.6 payment-slip/, withholding/). A slip is
 // seen by its employee and by holders of the expense permissions (who issue them: PERM.addUploadHistory,
 // PERM.viewUploadHistory); to anyone else, the employee's manager included, it does not exist (404).
-// Every view of a slip and every PDF download is written to slip_access_log (who, which, when).
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+// Every view of a slip and every PDF download is written to slip_access_log (who, which, when). The
+// employee's own slips are those published and current (slip-visibility.ts); HR see every current one.
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type TPage } from '@portal/shared/contracts/pagination';
 import {
   paymentSlipTitle,
@@ -18,13 +19,14 @@ import { employees } from '../../db/schema/employees.ts';
 import { paymentSlips, slipAccessLog, withholdingSlips } from '../../db/schema/slips.ts';
 import { NotFound } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
+import { visibleToEmployee } from './slip-visibility.ts';
 
 /** Who issues and looks after slips: the expense (給与・源泉票発行, アップロード履歴) permissions. */
 export const SLIP_PERMISSIONS = [PERM.addUploadHistory, PERM.viewUploadHistory] as const;
 
 export type SlipKind = 'payment' | 'withholding';
 
-interface SlipEmployee {
+export interface SlipEmployee {
   readonly id: number;
   readonly userId: number | null;
   readonly code: string;
@@ -49,18 +51,24 @@ async function mayViewSlipsOf(ctx: RequestContext, employee: SlipEmployee): Prom
   return employee.userId === ctx.user.id || (await ctx.can([...SLIP_PERMISSIONS]));
 }
 
+interface ListOwner {
+  readonly id: number;
+  /** The caller's own slips: only those published and current. */
+  readonly own: boolean;
+}
+
 /** The employee whose slips are listed: the caller, or `employee` for those who may see it; else null/404. */
-async function listOwner(ctx: RequestContext, employeeId: number | undefined): Promise<number | null> {
+async function listOwner(ctx: RequestContext, employeeId: number | undefined): Promise<ListOwner | null> {
   if (employeeId === undefined) {
     const [own] = await ctx.db
       .select({ id: employees.id })
       .from(employees)
       .where(eq(employees.userId, ctx.user.id));
-    return own?.id ?? null;
+    return own ? { id: own.id, own: true } : null;
   }
   const employee = await employeeById(ctx, employeeId);
   if (!employee || !(await mayViewSlipsOf(ctx, employee))) throw new NotFound();
-  return employee.id;
+  return { id: employee.id, own: employee.userId === ctx.user.id };
 }
 
 export interface SlipListInput {
@@ -81,7 +89,8 @@ export async function listPaymentSlips({
   const owner = await listOwner(ctx, input.employee);
   if (owner === null) return EMPTY;
   const where: SQL | undefined = and(
-    eq(paymentSlips.employeeId, owner),
+    eq(paymentSlips.employeeId, owner.id),
+    owner.own ? visibleToEmployee(paymentSlips) : isNull(paymentSlips.retiredAt),
     input.year === undefined ? undefined : eq(paymentSlips.year, input.year),
   );
   const [total] = await ctx.db.select({ n: count() }).from(paymentSlips).where(where);
@@ -111,7 +120,8 @@ export async function listWithholdingSlips({
   const owner = await listOwner(ctx, input.employee);
   if (owner === null) return EMPTY;
   const where = and(
-    eq(withholdingSlips.employeeId, owner),
+    eq(withholdingSlips.employeeId, owner.id),
+    owner.own ? visibleToEmployee(withholdingSlips) : isNull(withholdingSlips.retiredAt),
     input.year === undefined ? undefined : eq(withholdingSlips.year, input.year),
   );
   const [total] = await ctx.db.select({ n: count() }).from(withholdingSlips).where(where);
@@ -128,6 +138,12 @@ export async function listWithholdingSlips({
   };
 }
 
+/** A slip of the caller's own is theirs to see only once published (HR's own slips too). */
+function ownVisible(ctx: RequestContext, table: typeof paymentSlips | typeof withholdingSlips): SQL {
+  return sql`(${table.employeeId} not in (select id from employees where user_id = ${ctx.user.id})
+    or ${visibleToEmployee(table)})`;
+}
+
 async function logAccess(ctx: RequestContext, kind: SlipKind, slipId: number, action: 'view' | 'download') {
   await ctx.db.insert(slipAccessLog).values({ userId: ctx.user.id, slipKind: kind, slipId, action });
 }
@@ -140,10 +156,21 @@ export async function readPaymentSlip({
   ctx: RequestContext;
   input: { id: number; action: 'view' | 'download' };
 }): Promise<TPaymentSlip> {
-  const [slip] = await ctx.db.select().from(paymentSlips).where(eq(paymentSlips.id, input.id));
+  const [slip] = await ctx.db
+    .select()
+    .from(paymentSlips)
+    .where(and(eq(paymentSlips.id, input.id), ownVisible(ctx, paymentSlips)));
   const employee = slip && (await employeeById(ctx, slip.employeeId));
   if (!slip || !employee || !(await mayViewSlipsOf(ctx, employee))) throw new NotFound();
   await logAccess(ctx, 'payment', slip.id, input.action);
+  return paymentSlipOf(slip, employee);
+}
+
+type PaymentSlipRecord = typeof paymentSlips.$inferSelect;
+type WithholdingSlipRecord = typeof withholdingSlips.$inferSelect;
+
+/** A payslip as the API answers it, from its row and its employee. */
+export function paymentSlipOf(slip: PaymentSlipRecord, employee: SlipEmployee): TPaymentSlip {
   const totalPayment = slip.body.payments.reduce((sum, l) => sum + l.amount, 0);
   const totalDeduction = slip.body.deductions.reduce((sum, l) => sum + l.amount, 0);
   return {
@@ -161,18 +188,8 @@ export async function readPaymentSlip({
   };
 }
 
-/** One withholding slip, if the caller may see it (else 404); the access is logged as `action`. */
-export async function readWithholdingSlip({
-  ctx,
-  input,
-}: {
-  ctx: RequestContext;
-  input: { id: number; action: 'view' | 'download' };
-}): Promise<TWithholdingSlip> {
-  const [slip] = await ctx.db.select().from(withholdingSlips).where(eq(withholdingSlips.id, input.id));
-  const employee = slip && (await employeeById(ctx, slip.employeeId));
-  if (!slip || !employee || !(await mayViewSlipsOf(ctx, employee))) throw new NotFound();
-  await logAccess(ctx, 'withholding', slip.id, input.action);
+/** A withholding slip as the API answers it. */
+export function withholdingSlipOf(slip: WithholdingSlipRecord, employee: SlipEmployee): TWithholdingSlip {
   return {
     id: slip.id,
     year: slip.year,
@@ -181,4 +198,22 @@ export async function readWithholdingSlip({
     employee: { id: employee.id, code: employee.code, name: employee.name },
     ...slip.body,
   };
+}
+
+/** One withholding slip, if the caller may see it (else 404); the access is logged as `action`. */
+export async function readWithholdingSlip({
+  ctx,
+  input,
+}: {
+  ctx: RequestContext;
+  input: { id: number; action: 'view' | 'download' };
+}): Promise<TWithholdingSlip> {
+  const [slip] = await ctx.db
+    .select()
+    .from(withholdingSlips)
+    .where(and(eq(withholdingSlips.id, input.id), ownVisible(ctx, withholdingSlips)));
+  const employee = slip && (await employeeById(ctx, slip.employeeId));
+  if (!slip || !employee || !(await mayViewSlipsOf(ctx, employee))) throw new NotFound();
+  await logAccess(ctx, 'withholding', slip.id, input.action);
+  return withholdingSlipOf(slip, employee);
 }
