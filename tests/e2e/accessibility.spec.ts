@@ -117,7 +117,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
       { length: 12 },
       (_, i) => `E${String(i + 1).padStart(4, '0')},名前 ${i},1000,0,1000,0,999`,
     );
-    await page.getByLabel('ファイル', { exact: true }).setInputFiles({
+    await page.locator('input[type="file"]').setInputFiles({
       name: 'salary.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(

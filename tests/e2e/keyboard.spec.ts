@@ -356,7 +356,7 @@ test('keyboard only: hr checks a payslip file, issues it through the confirmatio
   await expectHeadingFocused(hr, '給与・源泉票発行');
 
   // This month's 給与明細 (the form's defaults) for 斎藤 (E0037), whom no other spec reads.
-  const file = hr.getByLabel('ファイル', { exact: true });
+  const file = hr.locator('input[type="file"]');
   await tabTo(hr, file);
   const chooser = hr.waitForEvent('filechooser');
   await hr.keyboard.press('Space');

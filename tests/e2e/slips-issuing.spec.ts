@@ -67,7 +67,7 @@ test('hr issues a bonus after fixing its errors; yamada opens it; hr resends to 
   await hr.getByLabel('賞与明細').check();
   await hr.getByLabel('対象年月').fill(`${YEAR}-${String(MONTH).padStart(2, '0')}`);
   await hr.getByLabel('支給日').fill(`${YEAR}-${String(MONTH).padStart(2, '0')}-10`);
-  const file = hr.getByLabel('ファイル', { exact: true });
+  const file = hr.locator('input[type="file"]');
   const wrong: Row[] = [
     ROWS[0]!,
     ['E0040', '青木 優子', 500_000, 25_000, 20_000, 1],
