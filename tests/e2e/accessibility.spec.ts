@@ -126,6 +126,8 @@ test.describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
     });
     await page.getByRole('button', { name: '内容を確認' }).click();
     await expect(page.getByRole('list', { name: 'エラーの一覧' })).toBeVisible();
+    // Focus moved the page down to the preview; at the top nothing lies under the sticky top bar.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     findings.push(...(await audit(page, 'hr (upload preview)')));
     await page.context().close();

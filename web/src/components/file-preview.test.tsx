@@ -60,7 +60,9 @@ describe('PreviewTable', () => {
   });
 
   it('lists every error at its line and column', () => {
-    render(<PreviewErrorList errors={[...errors, { row: 1, column: null, message: '見出しが違います。' }]} />);
+    render(
+      <PreviewErrorList errors={[...errors, { row: 1, column: null, message: '見出しが違います。' }]} />,
+    );
     const list = screen.getByRole('list', { name: 'エラーの一覧' });
     expect(within(list).getByText(/14 行目「差引支給額」：差引支給額 は整数/)).toBeInTheDocument();
     expect(within(list).getByText('1 行目：見出しが違います。')).toBeInTheDocument();
