@@ -40,7 +40,7 @@ describe('PreviewTable', () => {
     expect(cell).toHaveTextContent('整数で入力してください');
     await user.click(screen.getByRole('button', { name: '3 ページ' }));
     expect(bodyRows()).toHaveLength(3);
-  });
+  }, 20_000);
 
   it('finds rows by 社員番号 or 氏名, full-width and spaces ignored', async () => {
     const user = userEvent.setup();

@@ -5,13 +5,13 @@ import { useId, useState } from 'react';
 import type { TUploadHistoryDetail } from '@portal/shared/contracts/uploads';
 import { CONFIRM, SUCCESS } from '@portal/shared/messages';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import { FormField, fieldAria } from '@/components/form/form-field.tsx';
 import { dayjs } from '@/lib/dayjs.ts';
 import { toastError, toastSuccess } from '@/lib/notify.ts';
 import { useChangePublication } from '../api/change-publication.ts';
 import { useResendUpload } from '../api/resend-upload.ts';
 import { useWithdrawUpload } from '../api/withdraw-upload.ts';
 import { readPublishAt } from '../lib/upload-settings.ts';
+import { PublishAtFields } from './native-field.tsx';
 
 export const ACTION_TEXT = {
   resend: '未開封の社員に再送信',
@@ -99,29 +99,14 @@ export function UploadActions({ upload }: { upload: TUploadHistoryDetail['upload
         }}
         onConfirm={onChange}
       >
-        <div className="upload-form__row">
-          <FormField id={`${id}-date`} label="公開日" required error={dateError ?? undefined}>
-            <input
-              id={`${id}-date`}
-              type="date"
-              className="native-control"
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-              {...fieldAria(`${id}-date`, { error: dateError ?? undefined, required: true })}
-            />
-          </FormField>
-          <FormField id={`${id}-time`} label="公開時刻" required>
-            <input
-              id={`${id}-time`}
-              type="time"
-              step={900}
-              className="native-control"
-              value={time}
-              onChange={(event) => setTime(event.target.value)}
-              aria-required
-            />
-          </FormField>
-        </div>
+        <PublishAtFields
+          id={id}
+          date={date}
+          time={time}
+          error={dateError ?? undefined}
+          onDate={setDate}
+          onTime={setTime}
+        />
       </ConfirmDialog>
       <ConfirmDialog
         visible={asking === 'withdraw'}

@@ -12,6 +12,7 @@ import {
 } from '@portal/shared/contracts/uploads';
 import { FormField, fieldAria } from '@/components/form/form-field.tsx';
 import type { UploadField, UploadForm } from '../lib/upload-settings.ts';
+import { NativeField, PublishAtFields } from './native-field.tsx';
 
 export const UPLOAD_TEXT = {
   check: '内容を確認',
@@ -50,8 +51,7 @@ export function UploadFormFields({
     month: `${id}-month`,
     year: `${id}-year`,
     paidOn: `${id}-paid-on`,
-    publishDate: `${id}-publish-date`,
-    publishTime: `${id}-publish-time`,
+    publish: `${id}-publish`,
     file: `${id}-file`,
   };
   const withholding = form.kind === 'withholding';
@@ -92,31 +92,27 @@ export function UploadFormFields({
             </select>
           </FormField>
         ) : (
-          <FormField id={ids.month} label="対象年月" required error={errors.month}>
-            <input
-              id={ids.month}
-              type="month"
-              className="native-control"
-              value={form.month}
-              onChange={(event) => onChange({ month: event.target.value })}
-              {...fieldAria(ids.month, { error: errors.month, required: true })}
-            />
-          </FormField>
-        )}
-        <FormField id={ids.paidOn} label="支給日" required error={errors.paid_on}>
-          <input
-            id={ids.paidOn}
-            type="date"
-            className="native-control"
-            value={form.paidOn}
-            onChange={(event) => onChange({ paidOn: event.target.value })}
-            {...fieldAria(ids.paidOn, { error: errors.paid_on, required: true })}
+          <NativeField
+            id={ids.month}
+            label="対象年月"
+            type="month"
+            value={form.month}
+            onChange={(month) => onChange({ month })}
+            error={errors.month}
           />
-        </FormField>
+        )}
+        <NativeField
+          id={ids.paidOn}
+          label="支給日"
+          type="date"
+          value={form.paidOn}
+          onChange={(paidOn) => onChange({ paidOn })}
+          error={errors.paid_on}
+        />
       </div>
       <fieldset
         className="upload-form__choices"
-        aria-describedby={`${ids.publishDate}-help${errors.publish_at ? ` ${ids.publishDate}-error` : ''}`}
+        aria-describedby={`${ids.publish}-help${errors.publish_at ? ` ${ids.publish}-date-error` : ''}`}
       >
         <legend className="form-field__label">公開</legend>
         <label className="upload-form__choice">
@@ -140,31 +136,16 @@ export function UploadFormFields({
           日時を指定
         </label>
         {form.publish === 'later' ? (
-          <div className="upload-form__row">
-            <FormField id={ids.publishDate} label="公開日" required error={errors.publish_at}>
-              <input
-                id={ids.publishDate}
-                type="date"
-                className="native-control"
-                value={form.publishDate}
-                onChange={(event) => onChange({ publishDate: event.target.value })}
-                {...fieldAria(ids.publishDate, { error: errors.publish_at, required: true })}
-              />
-            </FormField>
-            <FormField id={ids.publishTime} label="公開時刻" required>
-              <input
-                id={ids.publishTime}
-                type="time"
-                step={900}
-                className="native-control"
-                value={form.publishTime}
-                onChange={(event) => onChange({ publishTime: event.target.value })}
-                aria-required
-              />
-            </FormField>
-          </div>
+          <PublishAtFields
+            id={ids.publish}
+            date={form.publishDate}
+            time={form.publishTime}
+            error={errors.publish_at}
+            onDate={(publishDate) => onChange({ publishDate })}
+            onTime={(publishTime) => onChange({ publishTime })}
+          />
         ) : null}
-        <p className="form-field__help" id={`${ids.publishDate}-help`}>
+        <p className="form-field__help" id={`${ids.publish}-help`}>
           {UPLOAD_TEXT.publishHelp}
         </p>
       </fieldset>
