@@ -37,9 +37,8 @@ const EXTRA_LINK_SOURCES = [
 const DERIVED: Record<string, string> = {
   '/attendance/tasks/modify-details/:id': '/attendance/tasks/details/:id',
 };
-/** Routes the demo data gives no record to open (none is uploaded until HR uploads a file). */
+/** Routes the demo data gives no record to open. */
 export const NO_DEMO_RECORD: Record<string, string> = {
-  '/expense/upload/:id': 'the demo company has no upload history',
   '/proxies/:id': 'no demo user has named an approval proxy',
 };
 /** Not behind the sign-in: opened signed out. */

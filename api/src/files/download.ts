@@ -1,6 +1,7 @@
 // The one writer of file downloads: type, length and a Content-Disposition whose filename* carries
 // the real (Japanese) name by RFC 5987, with an ASCII fallback for old clients.
 import type { Response } from 'express';
+import { SENT } from '../http/route.ts';
 
 export interface FileDownload {
   readonly body: Buffer | string;
@@ -22,7 +23,8 @@ export function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export function sendFile(res: Response, file: FileDownload): void {
+/** Sends the file; route() handlers return what it answers (SENT). */
+export function sendFile(res: Response, file: FileDownload): typeof SENT {
   const body = typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : file.body;
   const type =
     file.type.startsWith('text/') && !file.type.includes('charset')
@@ -33,4 +35,5 @@ export function sendFile(res: Response, file: FileDownload): void {
   res.setHeader('Content-Disposition', contentDisposition(file.filename));
   if (file.private) res.setHeader('Cache-Control', 'no-store');
   res.send(body);
+  return SENT;
 }

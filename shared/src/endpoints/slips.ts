@@ -31,7 +31,7 @@ import type {
   TUploadResult,
 } from '../contracts/uploads.ts';
 import { PERM } from '../permissions.ts';
-import { endpoint, io } from './endpoint.ts';
+import { endpoint, io, type FileAnswer } from './endpoint.ts';
 
 /** `?year=`, `?page=`, and for holders of the expense permissions `?employee=`. */
 interface SlipListQuery {
@@ -52,14 +52,14 @@ export const slips = {
   ),
   getPaymentSlipOne: endpoint('get', '/api/payment-slip/:id/', io<{ answer: TPaymentSlip }>()),
   /** The PDF (application/pdf). */
-  getPaymentSlipPdf: endpoint('get', '/api/payment-slip/:id/pdf/', io<{ answer: unknown }>()),
+  getPaymentSlipPdf: endpoint('get', '/api/payment-slip/:id/pdf/', io<{ answer: FileAnswer }>()),
   getWithholding: endpoint(
     'get',
     '/api/withholding/',
     io<{ query: SlipListQuery; answer: TPage<TWithholdingSlipRow> }>(),
   ),
   getWithholdingOne: endpoint('get', '/api/withholding/:id/', io<{ answer: TWithholdingSlip }>()),
-  getWithholdingPdf: endpoint('get', '/api/withholding/:id/pdf/', io<{ answer: unknown }>()),
+  getWithholdingPdf: endpoint('get', '/api/withholding/:id/pdf/', io<{ answer: FileAnswer }>()),
 
   // The employee's own consent to electronic delivery, per document.
   myConsents: endpoint('get', '/api/slip-consent/', io<{ answer: TConsent[] }>()),
@@ -86,7 +86,7 @@ export const slips = {
   uploadTemplate: endpoint(
     'get',
     '/api/expense/upload/template/',
-    io<{ query: { kind?: TUploadKind }; answer: unknown }>(),
+    io<{ query: { kind?: TUploadKind }; answer: FileAnswer }>(),
     issue,
   ),
   resend: endpoint(
@@ -130,7 +130,12 @@ export const slips = {
     read,
   ),
   /** One PDF of the upload's slips whose employees must get paper. */
-  uploadPaperPdf: endpoint('get', '/api/expense/upload-history/:id/paper/', io<{ answer: unknown }>(), read),
+  uploadPaperPdf: endpoint(
+    'get',
+    '/api/expense/upload-history/:id/paper/',
+    io<{ answer: FileAnswer }>(),
+    read,
+  ),
   issuedPaymentSlips: endpoint(
     'get',
     '/api/expense/payment-slip/',

@@ -15,6 +15,7 @@ const CALENDAR = ['company', 'calendar'] as const;
 const BUSINESS_DAYS = ['business-days'] as const;
 const LEAVE = ['leave'] as const;
 const SLIPS = ['slips'] as const;
+const UPLOADS = ['slip-uploads'] as const;
 const RECORDS = ['records'] as const;
 const ADMIN = ['admin-console'] as const;
 
@@ -102,6 +103,14 @@ export const queryKeys = {
     /** The first page of every year, newest first: the year a list opens on. */
     newest: (kind: 'payment' | 'withholding') => [...SLIPS, kind, 'newest'] as const,
     detail: (kind: 'payment' | 'withholding', id: number) => [...SLIPS, kind, 'detail', id] as const,
+  },
+  /** My consent to electronic delivery of each document. */
+  consents: [...SLIPS, 'consents'] as const,
+  /** HR's issues of slips (upload history) and each upload's employees. */
+  uploads: {
+    all: UPLOADS,
+    list: (query: object) => [...UPLOADS, 'list', query] as const,
+    detail: (id: number, query: object) => [...UPLOADS, 'detail', id, query] as const,
   },
   /** The administration console: each declared resource's lists, records and choices. */
   admin: {

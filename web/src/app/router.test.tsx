@@ -97,13 +97,12 @@ describe('signed-in shell (spec §2.3)', () => {
 
   it('titles every other screen and says it is being prepared', async () => {
     useSessionStore.getState().setTokens({ access: 'A' });
-    mockPortalApi({
-      'POST /api/account/me/': { body: userState({ perms: [PERM.viewUploadHistory] }) },
-    });
-    renderApp('/expense/upload/3');
+    mockPortalApi();
+    // アップロード詳細 was the example until issue 29 built it; 組織図 is still being prepared.
+    renderApp('/company/organization-chart');
     expect(await screen.findByText('準備中です')).toBeInTheDocument();
-    expect(screen.getByTestId('page-title')).toHaveTextContent('アップロード詳細');
-    expect(document.title).toBe('アップロード詳細 | 社員ポータル');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('組織図');
+    expect(document.title).toBe('組織図 | 社員ポータル');
   });
 
   it('leaves focus at the start on the page the document opened on, then moves it to each heading', async () => {

@@ -18,7 +18,6 @@ const NOT_YET_MIGRATED = new Set([
   'web/src/api/get-task-statistics.ts',
   'web/src/app/layout/queue-board.ts',
   'web/src/config/paths.ts',
-  'web/src/features/payslips/api/slips.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -25,7 +25,7 @@ import {
 import { ZAdminPeopleQuery, ZAuditQuery } from '@portal/shared/contracts/admin-queries';
 import { admin } from '@portal/shared/endpoints/admin';
 import { moduleOf } from '../../api-module.ts';
-import { endpointRouter, route, SENT } from '../../http/route.ts';
+import { endpointRouter, route, type SENT } from '../../http/route.ts';
 import { sendFile } from '../../files/download.ts';
 import { pageEnvelope } from '../../pagination.ts';
 import { auditCsv, listAudit } from './audit.ts';
@@ -49,8 +49,7 @@ import * as perms from './permissions.ts';
 
 /** Sends a CSV download through the one file writer. */
 function sendCsv(res: Response, csv: string, filename: string): typeof SENT {
-  sendFile(res, { body: csv, type: 'text/csv', filename });
-  return SENT;
+  return sendFile(res, { body: csv, type: 'text/csv', filename });
 }
 
 /** The list's filters as its page links carry them. */

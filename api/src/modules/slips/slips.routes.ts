@@ -62,7 +62,7 @@ export const slipsModule = moduleOf('slips', slips, (deps) => {
   route(on, slips.getPaymentSlipPdf, {}, async ({ ctx, params, res }) => {
     const slip = await readPaymentSlip({ ctx, input: { id: params.id, action: 'download' } });
     const month = String(slip.month).padStart(2, '0');
-    sendFile(res, {
+    return sendFile(res, {
       body: await paymentSlipPdf(slip),
       type: 'application/pdf',
       filename: `給与明細_${slip.year}${month}_${slip.employee.code}.pdf`,
@@ -82,7 +82,7 @@ export const slipsModule = moduleOf('slips', slips, (deps) => {
   });
   route(on, slips.getWithholdingPdf, {}, async ({ ctx, params, res }) => {
     const slip = await readWithholdingSlip({ ctx, input: { id: params.id, action: 'download' } });
-    sendFile(res, {
+    return sendFile(res, {
       body: await withholdingSlipPdf(slip),
       type: 'application/pdf',
       filename: `源泉徴収票_${slip.year}_${slip.employee.code}.pdf`,
@@ -100,7 +100,7 @@ export const slipsModule = moduleOf('slips', slips, (deps) => {
     issueUpload({ ctx, input: body, publicUrl: deps.config.publicUrl }),
   );
   route(on, slips.uploadTemplate, { query: ZTemplateQuery }, async ({ ctx, query, res }) => {
-    sendFile(res, await uploadTemplate({ ctx, input: { kind: query.kind ?? 'salary' } }));
+    return sendFile(res, await uploadTemplate({ ctx, input: { kind: query.kind ?? 'salary' } }));
   });
   route(on, slips.resend, {}, ({ ctx, body }) =>
     resendUpload({ ctx, input: body, publicUrl: deps.config.publicUrl }),
@@ -125,7 +125,7 @@ export const slipsModule = moduleOf('slips', slips, (deps) => {
     readUpload({ ctx, input: { id: params.id, ...query } }),
   );
   route(on, slips.uploadPaperPdf, {}, async ({ ctx, params, res }) => {
-    sendFile(res, await uploadPaperPdf({ ctx, input: { id: params.id } }));
+    return sendFile(res, await uploadPaperPdf({ ctx, input: { id: params.id } }));
   });
   route(on, slips.issuedPaymentSlips, { query: ZIssuedSlipQuery }, async ({ ctx, query, req }) =>
     pageEnvelope(req, {

@@ -14,8 +14,8 @@ import {
 import { PERM } from '@portal/shared/permissions';
 import { invalidateAdmin } from '@/api/query-keys.ts';
 import { Alert } from '@/components/alert.tsx';
+import { PreviewErrorList, PreviewTable } from '@/components/file-preview.tsx';
 import { useFocusAfterRender } from '@/components/focus.ts';
-import { ScrollRegion } from '@/components/scroll-region.tsx';
 import { errorMessages } from '@/lib/error-messages.ts';
 import { readBase64 } from '@/lib/upload-string.ts';
 import { adminApi } from '../api/admin-api.ts';
@@ -103,11 +103,6 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
     check.mutate(file);
   };
 
-  const errorAt = new Map<string, string[]>();
-  for (const e of preview?.errors ?? []) {
-    const key = `${e.row}:${e.column ?? ''}`;
-    errorAt.set(key, [...(errorAt.get(key) ?? []), e.message]);
-  }
   const hasErrors = (preview?.errors.length ?? 0) > 0;
 
   return (
@@ -166,13 +161,7 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
           {hasErrors ? (
             <>
               <Alert type="warning">{IMPORT_TEXT.fixFirst}</Alert>
-              <ul className="admin-import__errors" aria-label="エラーの一覧">
-                {preview.errors.map((e) => (
-                  <li key={`${e.row}:${e.column}:${e.message}`}>
-                    {e.row} 行目{e.column ? `「${e.column}」` : ''}：{e.message}
-                  </li>
-                ))}
-              </ul>
+              <PreviewErrorList errors={preview.errors} />
             </>
           ) : (
             <Alert type="info">{IMPORT_TEXT.ready(preview.rows.length)}</Alert>
@@ -188,46 +177,16 @@ export function PeopleImport({ user }: { user: ConsoleUser }) {
               {IMPORT_TEXT.confirm}
             </Button>
           </div>
-          <ScrollRegion className="admin-import__scroll" label="取込内容">
-            <table className="admin-import__table">
-              <caption className="admin-import__caption">取込内容（エラーのあるセルは赤枠）</caption>
-              <thead>
-                <tr>
-                  <th scope="col">行</th>
-                  {preview.columns.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((r) => (
-                  <tr
-                    key={r.row}
-                    className={errorAt.has(`${r.row}:`) ? 'admin-import__row--error' : undefined}
-                  >
-                    <th scope="row">{r.row}</th>
-                    {preview.columns.map((c) => {
-                      const messages = errorAt.get(`${r.row}:${c}`);
-                      return (
-                        <td
-                          key={c}
-                          className={messages ? 'admin-import__cell--error' : undefined}
-                          data-testid={messages ? `import-error-${r.row}-${c}` : undefined}
-                        >
-                          {r.cells[c]}
-                          {messages ? (
-                            <span className="admin-import__message">{messages.join(' ')}</span>
-                          ) : null}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <PreviewTable
+            columns={preview.columns}
+            rows={preview.rows}
+            errors={preview.errors}
+            label="取込内容"
+            caption="取込内容（エラーのあるセルは赤枠）"
+            searchColumns={['社員番号', '姓', '名']}
+            searchLabel="社員番号・氏名で検索"
+            errorTestIdPrefix="import-error"
+          />
         </section>
       ) : null}
     </ConsolePage>

@@ -6,12 +6,17 @@ import type {
   TWithholdingSlip,
   TWithholdingSlipRow,
 } from '@portal/shared/contracts/slips';
+import { slips } from '@portal/shared/endpoints/slips';
 import { queryKeys } from '@/api/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
 export type SlipKind = 'payment' | 'withholding';
 
 const PATH: Record<SlipKind, string> = { payment: '/payment-slip', withholding: '/withholding' };
+const ENTRIES = {
+  payment: { list: slips.getPaymentSlip, one: slips.getPaymentSlipOne, pdf: slips.getPaymentSlipPdf },
+  withholding: { list: slips.getWithholding, one: slips.getWithholdingOne, pdf: slips.getWithholdingPdf },
+} as const;
 
 interface Rows {
   payment: TPaymentSlipRow;
@@ -24,11 +29,11 @@ interface Details {
 
 /** GET payment-slip/?year=&page= or withholding/?year=&page= — my slips of a year (of every year without one, newest first). */
 export const getSlips = <K extends SlipKind>(kind: K, year: number | undefined, page: number) =>
-  api.get<TPage<Rows[K]>>(`${PATH[kind]}/`, { query: { year, page } });
+  api.call(ENTRIES[kind].list, {}, undefined, { query: { year, page } }) as Promise<TPage<Rows[K]>>;
 
 /** GET payment-slip/{id}/ or withholding/{id}/ — 404 (the not-found page) for a slip not mine. */
 export const getSlip = <K extends SlipKind>(kind: K, id: number) =>
-  api.get<Details[K]>(`${PATH[kind]}/${id}/`, { notFoundPage: true });
+  api.call(ENTRIES[kind].one, { id }, undefined, { notFoundPage: true }) as Promise<Details[K]>;
 
 /** The year a list opens on: the newest year with a slip (rows come newest first), else this year. */
 export const openingYear = (newestFirst: readonly { year: number }[], thisYear: number): number =>
@@ -67,6 +72,6 @@ export const useSlip = <K extends SlipKind>(kind: K, id: number) =>
 
 /** The slip as PDF (server-side, Japanese font). */
 export const useDownloadSlipPdf = (kind: SlipKind) =>
-  useMutation({ mutationFn: (id: number) => api.download(`${PATH[kind]}/${id}/pdf/`) });
+  useMutation({ mutationFn: (id: number) => api.callFile(ENTRIES[kind].pdf, { id }) });
 
 export const SLIP_PATHS = PATH;

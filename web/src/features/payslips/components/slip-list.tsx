@@ -6,6 +6,7 @@ import { dayjs } from '@/lib/dayjs.ts';
 import { usePageParam } from '@/lib/page-param.ts';
 import { useYearParam } from '@/lib/year-param.ts';
 import { SLIP_PATHS, useShownYear, useSlips, type SlipKind } from '../api/slips.ts';
+import { ConsentPanel } from './consent-panel.tsx';
 import './slips.css';
 
 interface SlipRow {
@@ -50,6 +51,7 @@ export function SlipList({ kind, headingId, empty }: { kind: SlipKind; headingId
         rowHref={href}
         testId="slip-row"
       />
+      <ConsentPanel document={kind} />
     </Page>
   );
 }
