@@ -52,12 +52,13 @@ describe('readSettings', () => {
 describe('fileProblem', () => {
   const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
   it.each([
-    [null, UPLOAD_MSG.fileRequired],
-    [file('slips.pdf', 10), EXTENSION_MESSAGE],
-    [file('slips.csv', 2_097_153), 'ファイル のサイズは 2048KB 以下にしてください。'],
-    [file('slips.CSV', 2_097_152), null],
-    [file('slips.xlsm', 10), null],
-  ])('%s → %s', (chosen, message) => {
+    // Named by a label: a File in the title would be printed with all its bytes.
+    ['no file', null, UPLOAD_MSG.fileRequired],
+    ['a .pdf', file('slips.pdf', 10), EXTENSION_MESSAGE],
+    ['2 MB and a byte', file('slips.csv', 2_097_153), 'ファイル のサイズは 2048KB 以下にしてください。'],
+    ['2 MB exactly, upper-case .CSV', file('slips.CSV', 2_097_152), null],
+    ['an .xlsm', file('slips.xlsm', 10), null],
+  ])('%s', (_, chosen, message) => {
     expect(fileProblem(chosen)).toBe(message);
   });
 });
