@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTaskStatistics } from '@portal/shared/contracts/account';
+import { account } from '@portal/shared/endpoints/account';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-export const getTaskStatistics = () => api.get<TTaskStatistics>('/account/task/statistics/');
+export const getTaskStatistics = () => api.call(account.taskStatistics, {});
 
 export const taskStatisticsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.account.taskStatistics, queryFn: getTaskStatistics });

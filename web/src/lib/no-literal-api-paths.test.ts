@@ -15,7 +15,6 @@ const LITERAL_PATH =
   /\bapi\.(get|post|put|patch|delete|download)\s*(<|\()|\bserviceCall\s*\(\s*\w+\s*,\s*\w+\s*,\s*'[A-Z]+'\s*,|['"`]\/api\//;
 
 const NOT_YET_MIGRATED = new Set([
-  'web/src/api/get-task-statistics.ts',
   'web/src/app/layout/queue-board.ts',
   'web/src/config/paths.ts',
 ]);
