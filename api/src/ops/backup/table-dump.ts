@@ -127,8 +127,8 @@ async function dumpTable(db: Db, table: string, file: string, signal?: AbortSign
             where ${after(last)} order by ${keyList} limit ${limit}`;
   let last: string[] | null = null;
   let count = 0;
-  // One string per page of a narrow table, one per row with files: few writes, and pipeline ends the
-  // reading on a write error (a full disk) instead of waiting for a 'drain' that never comes.
+  // One string per page (each a few MB at most): few writes, and pipeline ends the reading on a
+  // write error (a full disk) instead of waiting for a 'drain' that never comes.
   async function* pages(): AsyncGenerator<string> {
     for (;;) {
       let page: (Record<string, string> & { j: string })[];
@@ -147,17 +147,12 @@ async function dumpTable(db: Db, table: string, file: string, signal?: AbortSign
       }
       if (page.length === 0) return;
       signal?.throwIfAborted();
+      let text = '';
+      for (const row of page) text += `${row.j}\n`;
       count += page.length;
       const lastKey: Record<string, string> = page.at(-1)!;
       last = (key.length > 0 ? key : [null]).map((_, i) => lastKey[`k${i}`]!);
-      if (weight === null) {
-        let text = '';
-        for (const row of page) text += `${row.j}\n`;
-        yield text;
-      } else {
-        // A row with files is MBs of hex already: written on its own, never copied into a page string.
-        for (const row of page) yield `${row.j}\n`;
-      }
+      yield text;
       // PGlite answers from microtasks: let requests waiting on the event loop run between pages.
       await yieldToEventLoop();
     }
