@@ -2,7 +2,6 @@ import { useState, type BaseSyntheticEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { formErrorMessage } from '@/lib/error-messages.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
-import { toastError } from '@/lib/notify.ts';
 
 export interface ServerFormOptions<TValues extends FieldValues, TSent, TResult> {
   /** The fields a 400 may name; a function where they depend on what was sent (rows of a list). */
@@ -49,7 +48,8 @@ export function useServerForm<TValues extends FieldValues, TSent, TResult>(
       if (unplaced.length > 0) setMessages(unplaced);
       else if (placed.length > 0) return;
       else if (fallback === 'banner') setMessages([formErrorMessage(error)]);
-      else toastError(error);
+      // Loaded when needed: the toast (Semi's Toast) would add ~7 KB to the sign-in page, which never uses it.
+      else void import('@/lib/notify.ts').then(({ toastError }) => toastError(error));
       return;
     }
     await onSuccess?.(result);

@@ -14,10 +14,7 @@ const ROOT = resolve(process.cwd(), '..');
 const LITERAL_PATH =
   /\bapi\.(get|post|put|patch|delete|download)\s*(<|\()|\bserviceCall\s*\(\s*\w+\s*,\s*\w+\s*,\s*'[A-Z]+'\s*,|['"`]\/api\//;
 
-const NOT_YET_MIGRATED = new Set([
-  'web/src/app/layout/queue-board.ts',
-  'web/src/config/paths.ts',
-]);
+const NOT_YET_MIGRATED = new Set(['web/src/app/layout/queue-board.ts', 'web/src/config/paths.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
