@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import path from 'node:path';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -94,4 +101,27 @@ export async function fillDate(page: Page, field: string, value: string): Promis
   const input = page.locator(`[data-field="${field}"] input`).first();
   await input.fill(value);
   await expect(input).toHaveValue(value);
+}
+
+/** A page of its own browser context at 375 px (a phone) or 1280 px, signed in as `username` on /home. */
+export async function signedInPage(
+  browser: Browser,
+  username: string,
+  baseURL: string,
+  mobile: boolean,
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    ...(mobile
+      ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+      : { viewport: { width: 1280, height: 800 } }),
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/login-native');
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/home$/);
+  return page;
 }

@@ -2,25 +2,8 @@
 // paid-leave balance with the next grant, opens a payslip and downloads its PDF; suzuki (his 課長)
 // cannot open yamada's slip. No screen of these shows 準備中です.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { keepScreenshot, signIn } from './helpers.ts';
-
-async function session(browser: Browser, username: string, baseURL: string, mobile: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-    ...(mobile
-      ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-      : { viewport: { width: 1280, height: 800 } }),
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await page.goto('/login-native');
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
-  return page;
-}
+import { expect, test } from '@playwright/test';
+import { keepScreenshot, signedInPage as session } from './helpers.ts';
 
 /** The year of the latest payday (the 25th) in Tokyo: the demo's slips end there. */
 function latestPaydayYear(): number {

@@ -4,25 +4,8 @@
 // The upload is a bonus two years back, for yamada and two employees no other spec reads (青木, 藤井),
 // so the other specs' payslip lists (the newest year's, opening on a 給与明細) stay as they were.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { keepScreenshot, signIn } from './helpers.ts';
-
-async function session(browser: Browser, username: string, baseURL: string, mobile: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-    ...(mobile
-      ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-      : { viewport: { width: 1280, height: 800 } }),
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await page.goto('/login-native');
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
-  return page;
-}
+import { expect, test } from '@playwright/test';
+import { keepScreenshot, signedInPage as session } from './helpers.ts';
 
 const YEAR = new Date(Date.now() + 9 * 3_600_000).getUTCFullYear() - 2;
 const MONTH = 12;
