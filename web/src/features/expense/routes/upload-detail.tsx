@@ -138,7 +138,11 @@ export default function UploadDetailRoute() {
             id={filterId}
             type="checkbox"
             checked={unopenedOnly}
-            onChange={(event) => setParams(event.target.checked ? { unopened: '1' } : {})}
+            // flushSync: a controlled box whose URL changes inside a router transition snaps back
+            // until that commits (CI saw the click "not change its state").
+            onChange={(event) =>
+              setParams(event.target.checked ? { unopened: '1' } : {}, { flushSync: true })
+            }
           />
           {UNOPENED_FILTER}
         </label>
