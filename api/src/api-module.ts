@@ -21,6 +21,8 @@ export interface ModuleDeps {
   readonly requireAuth: RequestHandler;
   /** The bot's service credential only. */
   readonly requireService: RequestHandler;
+  /** Whether the queue dashboard is mounted (it needs the bot's queues, so Redis). */
+  readonly queueBoardOn: boolean;
 }
 
 export interface ApiModule {

@@ -32,7 +32,7 @@ import { healthModule } from './modules/health/health.routes.ts';
 import { notificationsModule } from './modules/notifications/notifications.routes.ts';
 import { openapiModule } from './modules/openapi/openapi.routes.ts';
 import { organizationsModule } from './modules/organizations/organizations.routes.ts';
-import { QUEUE_BOARD_PATH, queueBoard } from './modules/outbox/queue-board.ts';
+import { QUEUE_BOARD_PATH, queueBoard, queuesModule } from './modules/outbox/queue-board.ts';
 import { proxiesModule } from './modules/proxies/proxies.routes.ts';
 import { banksModule } from './modules/banks/banks.routes.ts';
 import { recordsModule } from './modules/records/records.routes.ts';
@@ -88,6 +88,7 @@ const API_MODULES: readonly ApiModule[] = [
   banksModule,
   recordsModule,
   adminModule,
+  queuesModule,
 ];
 
 export function createApp(deps: AppDeps): Express {
@@ -123,16 +124,9 @@ export function createApp(deps: AppDeps): Express {
     changes,
     requireAuth,
     requireService: service.requireService,
+    queueBoardOn: Boolean(deps.botQueues),
   };
-  const board = deps.botQueues
-    ? queueBoard({
-        queues: deps.botQueues,
-        db,
-        tokens,
-        requireAuth,
-        accessTtlSeconds: config.accessTokenTtlSeconds,
-      })
-    : null;
+  const board = deps.botQueues ? queueBoard({ queues: deps.botQueues, db, tokens }) : null;
 
   const app = express();
   app.disable('x-powered-by');

@@ -15,6 +15,7 @@ import { notifications } from './notifications.ts';
 import { openapi } from './openapi.ts';
 import { organizations } from './organizations.ts';
 import { proxies } from './proxies.ts';
+import { queues } from './queues.ts';
 import { records } from './records.ts';
 import { slips } from './slips.ts';
 import { tasks } from './tasks.ts';
@@ -42,6 +43,7 @@ export const endpoints = {
   banks,
   records,
   admin,
+  queues,
 } as const;
 
 export interface DeclaredEndpoint {

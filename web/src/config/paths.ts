@@ -1,4 +1,5 @@
 // Paths the code links to. Route patterns and their titles live in page-titles.ts.
+import { QUEUE_BOARD_PAGE } from '@portal/shared/endpoints/queues';
 import { taskLink } from '@portal/shared/workflow/task-links';
 
 export const PATHS = {
@@ -31,7 +32,7 @@ export const PATHS = {
   /** The administration console (issue 14; Django admin in the original), its own lazy part of the app. */
   admin: '/admin/',
   /** The API's queue dashboard (staff; opened through app/layout/queue-board.ts). */
-  queueBoard: '/api/admin/queues/',
+  queueBoard: QUEUE_BOARD_PAGE,
 } as const;
 
 export const LOGIN_PATHS: readonly string[] = [PATHS.login, PATHS.loginNative];

@@ -273,7 +273,8 @@ export const callPath = <E extends Endpoint>(entry: E, params: ParamsOf<E>): str
 export const api = {
   /**
    * Calls an entry of the endpoint table (shared/src/endpoints/): the path from the entry, the answer
-   * typed by it. The path-taking functions below serve the callers not yet moved to it.
+   * typed by it. The app calls nothing else (no-literal-api-paths.test.ts); the path-taking functions
+   * below are the client's own tests' way in.
    */
   call: <E extends Endpoint>(
     entry: E,

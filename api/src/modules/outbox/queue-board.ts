@@ -9,15 +9,18 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
 import { Router, type Request, type RequestHandler } from 'express';
+import { ZQueueBoardSession } from '@portal/shared/contracts/queues';
+import { QUEUE_BOARD_PAGE, queues } from '@portal/shared/endpoints/queues';
+import { moduleOf } from '../../api-module.ts';
 import type { AuthUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { NotAuthenticated, PermissionDenied } from '../../errors.ts';
-import { contextOf } from '../../middleware/authenticate.ts';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.ts';
+import { NotAuthenticated, NotFound, PermissionDenied } from '../../errors.ts';
+import { endpointRouter, route } from '../../http/route.ts';
 import { findLiveSessionUser } from '../../identity/live-session.ts';
 import type { TokenService } from '../../identity/tokens.ts';
 
-export const QUEUE_BOARD_PATH = '/api/admin/queues';
+/** Where the board is mounted (its page, less the trailing slash Express mounts without). */
+export const QUEUE_BOARD_PATH = QUEUE_BOARD_PAGE.slice(0, -1);
 const COOKIE = 'portal_queues';
 
 const isStaff = (user: AuthUser) => user.isStaff || user.isSuperuser;
@@ -30,31 +33,34 @@ function cookieOf(req: Request): string | null {
   return null;
 }
 
-/** The dashboard and its session door, mounted at QUEUE_BOARD_PATH outside the JSON-only API router. */
-export function queueBoard(deps: {
-  queues: readonly Queue[];
-  db: Db;
-  tokens: TokenService;
-  requireAuth: RequestHandler;
-  accessTtlSeconds: number;
-}): Router {
+/**
+ * The door (an entry of the endpoint table, staff only): sets the caller's access token as the board's
+ * cookie. Mounted with the other modules; it answers 404 where this deployment has no board (no Redis).
+ */
+export const queuesModule = moduleOf('queues', queues, (deps) => {
+  const on = endpointRouter(deps);
+  const closedWithoutBoard = () => {
+    if (!deps.queueBoardOn) throw new NotFound();
+  };
+  route(on, queues.session, { guard: closedWithoutBoard, answer: ZQueueBoardSession }, ({ req, res }) => {
+    const token = (req.get('authorization') ?? '').trim().split(/\s+/)[1] ?? '';
+    res.cookie(COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.secure,
+      path: QUEUE_BOARD_PATH,
+      maxAge: deps.config.accessTokenTtlSeconds * 1000,
+    });
+    return { url: QUEUE_BOARD_PAGE };
+  });
+  return on.router;
+});
+
+/** The dashboard, mounted at QUEUE_BOARD_PATH outside the JSON-only API router. */
+export function queueBoard(deps: { queues: readonly Queue[]; db: Db; tokens: TokenService }): Router {
   const router = Router();
-  router
-    .route('/session')
-    .post(deps.requireAuth, (req, res) => {
-      if (!isStaff(contextOf(req).user)) throw new PermissionDenied();
-      res.setHeader('Cache-Control', 'no-store');
-      const token = (req.get('authorization') ?? '').trim().split(/\s+/)[1] ?? '';
-      res.cookie(COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: req.secure,
-        path: QUEUE_BOARD_PATH,
-        maxAge: deps.accessTtlSeconds * 1000,
-      });
-      res.json({ url: `${QUEUE_BOARD_PATH}/` });
-    })
-    .all(methodNotAllowed);
+  // The door is the queues module's, under /api with the other entries.
+  router.all('/session', (_req, _res, next) => next('router'));
 
   const staffOnly: RequestHandler = async (req, res, next) => {
     const token = cookieOf(req);
