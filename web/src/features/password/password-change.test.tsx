@@ -38,4 +38,17 @@ describe('the password change after a reset', () => {
       new_password: 'short-and-long',
     });
   });
+
+  it('tells a failure that names no field in a toast and keeps what was typed', async () => {
+    vi.clearAllMocks();
+    mockFetch({ ...reply(account.changePassword, {}, () => ({ status: 503, body: {} })) });
+    renderWithRouter(<PasswordChange />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/現在のパスワード/), 'temporary-1');
+    await user.type(screen.getByLabelText(/新しいパスワード/), 'long-enough-1');
+    await user.click(screen.getByRole('button', { name: '変更する' }));
+    await waitFor(() => expect(notify.toastError).toHaveBeenCalledTimes(1));
+    expect(notify.toastSuccess).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/新しいパスワード/)).toHaveValue('long-enough-1');
+  });
 });

@@ -3,7 +3,6 @@
 // the user state.
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { TPasswordChange } from '@portal/shared/contracts/account';
 import { account } from '@portal/shared/endpoints/account';
@@ -15,8 +14,8 @@ import { Alert } from '@/components/alert.tsx';
 import { addProblem, checkResolver, type Problems } from '@/components/form/check-resolver.ts';
 import { TextField } from '@/components/form/text-field.tsx';
 import { Page } from '@/components/page.tsx';
+import { useServerForm } from '@/hooks/use-server-form.ts';
 import { api } from '@/lib/api-client.ts';
-import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { toastSuccess } from '@/lib/notify.ts';
 
 export const MUST_CHANGE =
@@ -39,23 +38,19 @@ const FIELDS = ['current_password', 'new_password'] as const;
 
 export default function PasswordChange() {
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string[]>([]);
   const form = useForm<TPasswordChange>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     resolver: checkResolver(checkPasswords),
     defaultValues: { current_password: '', new_password: '' },
   });
-  const submit = form.handleSubmit(async (values) => {
-    setFormError([]);
-    try {
-      await api.call(account.changePassword, {}, values);
+  const { onSubmit, messages } = useServerForm(form, {
+    fields: FIELDS,
+    send: (values) => api.call(account.changePassword, {}, values),
+    onSuccess: async () => {
       toastSuccess('パスワードを変更しました。');
       await queryClient.invalidateQueries({ queryKey: queryKeys.account.me });
-    } catch (error) {
-      const { unplaced } = applyFieldErrors(error, form.setError, FIELDS);
-      if (unplaced.length > 0) setFormError(unplaced);
-    }
+    },
   });
   return (
     <Page headingId="password-change-heading" title={PASSWORD_CHANGE_TITLE}>
@@ -64,9 +59,9 @@ export default function PasswordChange() {
         className="login-form"
         noValidate
         aria-label={PASSWORD_CHANGE_TITLE}
-        onSubmit={(e) => void submit(e)}
+        onSubmit={(e) => void onSubmit(e)}
       >
-        {formError.length > 0 ? <Alert>{formError.join(' ')}</Alert> : null}
+        {messages.length > 0 ? <Alert>{messages.join(' ')}</Alert> : null}
         <TextField
           control={form.control}
           name="current_password"

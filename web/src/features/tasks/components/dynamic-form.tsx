@@ -12,8 +12,7 @@ import { DEFAULT_STRING_MAX_LENGTH, DEFAULT_TEXT_MAX_LENGTH } from '@portal/shar
 import type { TFieldValues } from '@portal/shared/workflow/field-values';
 import { Alert } from '@/components/alert.tsx';
 import { FormField, fieldAria } from '@/components/form/form-field.tsx';
-import { applyFieldErrors } from '@/lib/form-errors.ts';
-import { toastError } from '@/lib/notify.ts';
+import { useServerForm } from '@/hooks/use-server-form.ts';
 import { fieldValuesResolver } from '../lib/field-resolver.ts';
 import { ruleOf, type InputValue, type InputValues } from '../lib/form-values.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
@@ -270,32 +269,19 @@ export function DynamicForm({
     resolver,
   });
   const [pending, setPending] = useState<TFieldValues | null>(null);
-  const [formError, setFormError] = useState<string[]>([]);
   const names = fields.map((field) => field.name);
+  // Confirmed first: the dialog's OK sends the values the client already checked.
+  const server = useServerForm(form, { fields: names, send: onSubmit });
 
   const send = async () => {
     if (!pending) return;
-    try {
-      await onSubmit(pending);
-      setPending(null);
-    } catch (error) {
-      setPending(null);
-      const { unplaced, placed } = applyFieldErrors(error, form.setError, names);
-      setFormError(unplaced);
-      if (placed.length === 0 && unplaced.length === 0) toastError(error);
-    }
+    await server.send(pending);
+    setPending(null);
   };
 
   return (
-    <form
-      className="dynamic-form"
-      noValidate
-      onSubmit={form.handleSubmit((values) => {
-        setFormError([]);
-        setPending(values);
-      })}
-    >
-      {formError.length > 0 ? <Alert>{formError.join('\n')}</Alert> : null}
+    <form className="dynamic-form" noValidate onSubmit={form.handleSubmit((values) => setPending(values))}>
+      {server.messages.length > 0 ? <Alert>{server.messages.join('\n')}</Alert> : null}
       {form.formState.errors.root?.message ? <Alert>{form.formState.errors.root.message}</Alert> : null}
       {fieldRows(fields).map((row) => (
         <div className="dynamic-form__row" key={row[0]!.order} data-testid="form-row">
