@@ -1,9 +1,10 @@
+import { queues } from '@portal/shared/endpoints/queues';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERM } from '@portal/shared/permissions';
 import { useSessionStore } from '@/stores/session-store.ts';
-import { mockFetch } from '@/testing/fetch-mock.ts';
+import { mockFetch, reply } from '@/testing/fetch-mock.ts';
 import { userState } from '@/testing/fixtures.ts';
 import { renderWithRouter } from '@/testing/render.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -68,7 +69,7 @@ describe('Sidebar', () => {
     it('opens a tab at the click, sets the board session, then shows the board in it', async () => {
       const { requests } = mockFetch({
         'GET /api/account/statistics/': { body: { unresolved_tasks: 0, approval_tasks: 0 } },
-        'POST /api/admin/queues/session': { body: { url: '/api/admin/queues/' } },
+        ...reply(queues.session, {}, { body: { url: '/api/admin/queues/' } }),
       });
       const { tab, open } = fakeTab();
       useSessionStore.getState().setUser(userState({ is_superuser: true }));
@@ -82,17 +83,21 @@ describe('Sidebar', () => {
       await waitFor(() => expect(tab.location.href).toBe('/api/admin/queues/'));
       expect(tab.opener).toBeNull();
       expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
-        '/api/admin/queues/session',
+        '/api/admin/queues/session/',
       ]);
     });
 
     it('closes the tab again when the API refuses the session', async () => {
       mockFetch({
         'GET /api/account/statistics/': { body: { unresolved_tasks: 0, approval_tasks: 0 } },
-        'POST /api/admin/queues/session': {
-          status: 403,
-          body: { detail: 'この操作を実行する権限がありません。' },
-        },
+        ...reply(
+          queues.session,
+          {},
+          {
+            status: 403,
+            body: { detail: 'この操作を実行する権限がありません。' },
+          },
+        ),
       });
       const { tab } = fakeTab();
       useSessionStore.getState().setUser(userState({ is_staff: true }));
