@@ -31,10 +31,11 @@ import type {
   TAdminUserAccessRequest,
   TAuditEntry,
 } from '../contracts/admin.ts';
+import type { TAccessLogPage } from '../contracts/access-log.ts';
 import type { TImportPreview, TImportResult } from '../contracts/admin-import.ts';
 import type { TPage } from '../contracts/pagination.ts';
 import { PERM, type Permission } from '../permissions.ts';
-import { endpoint, io } from './endpoint.ts';
+import { endpoint, io, type FileAnswer } from './endpoint.ts';
 
 /** Staff, holding `permission` (of a list, any one). */
 const staff = (permission: Permission | readonly Permission[]) => ({ staff: true, permission }) as const;
@@ -254,5 +255,25 @@ export const admin = {
     '/api/admin/audit/csv/',
     io<{ query: ListQuery; answer: Csv }>(),
     staff(PERM.viewLogEntry),
+  ),
+
+  // アクセス記録 and one person's data (issue 34).
+  accessLog: endpoint(
+    'get',
+    '/api/admin/access-log/',
+    io<{ query: ListQuery; answer: TAccessLogPage }>(),
+    staff(PERM.viewLogEntry),
+  ),
+  accessLogCsv: endpoint(
+    'get',
+    '/api/admin/access-log/csv/',
+    io<{ query: ListQuery; answer: Csv }>(),
+    staff(PERM.viewLogEntry),
+  ),
+  personExport: endpoint(
+    'get',
+    '/api/admin/people/:id/export/',
+    io<{ answer: FileAnswer }>(),
+    staff(PERM.viewEmployee),
   ),
 } as const;

@@ -22,12 +22,14 @@ import {
   ZAdminStationImport,
   ZAdminUserAccess,
 } from '@portal/shared/contracts/admin';
-import { ZAdminPeopleQuery, ZAuditQuery } from '@portal/shared/contracts/admin-queries';
+import { ZAccessLogQuery, ZAdminPeopleQuery, ZAuditQuery } from '@portal/shared/contracts/admin-queries';
 import { admin } from '@portal/shared/endpoints/admin';
 import { moduleOf } from '../../api-module.ts';
 import { endpointRouter, route, type SENT } from '../../http/route.ts';
 import { sendFile } from '../../files/download.ts';
 import { pageEnvelope } from '../../pagination.ts';
+import { accessLogCsv, listAccessLog } from '../access-log/list-access-log.ts';
+import { exportPersonData } from '../personal-data/export-person-data.ts';
 import { auditCsv, listAudit } from './audit.ts';
 import { getMasters, importStations, patchCompany, setCompanyLogo } from './masters.ts';
 import * as orgs from './organizations.ts';
@@ -173,6 +175,19 @@ export const adminModule = moduleOf('admin', admin, (deps) => {
   route(on, admin.auditCsv, { query: ZAuditQuery }, async ({ ctx, query, res }) =>
     sendCsv(res, await auditCsv({ ctx, input: query }), '操作履歴.csv'),
   );
+
+  route(on, admin.accessLog, { query: ZAccessLogQuery }, async ({ ctx, query, req }) => {
+    const { actor, subject, kind, date_from, date_to } = query;
+    const { summary, ...page } = await listAccessLog({ ctx, input: query });
+    return { ...pageOf(req, query, { actor, subject, kind, date_from, date_to }, page), summary };
+  });
+  route(on, admin.accessLogCsv, { query: ZAccessLogQuery }, async ({ ctx, query, res }) =>
+    sendCsv(res, await accessLogCsv({ ctx, input: query }), 'アクセス記録.csv'),
+  );
+  route(on, admin.personExport, {}, async ({ ctx, params, res }) => {
+    const zip = await exportPersonData({ ctx, input: params });
+    return sendFile(res, { body: zip.body, type: 'application/zip', filename: zip.filename, private: true });
+  });
 
   return on.router;
 });
