@@ -24,7 +24,7 @@ import { listSendBacks, listVersions } from './attendance.repository.ts';
 import { checkMonth, fieldErrorsOf } from './check-month.ts';
 import { findEmployee, loadMonthSetup, type EmployeeRef, type MonthSetup } from './month-setup.ts';
 import { findTimesheet, toSheet } from './sheet.ts';
-import { deleteTimesheet, timesheetUpload, writeVersion } from './submit-attendance.ts';
+import { keepTimesheetOf, timesheetUpload, writeVersion } from './submit-attendance.ts';
 import { findVisibleReport, type AttendanceTask } from './visibility.ts';
 import { logRead } from '../access-log/log-access.ts';
 
@@ -222,7 +222,7 @@ export async function correctReport({
   await ctx.db.transaction(async (tx) => {
     const locked = await lockTask(tx, task.id);
     if (!locked || locked.status !== '90') throw new Conflict(ATTENDANCE_MSG.correctionNotAllowed);
-    await writeVersion(tx, {
+    const version = await writeVersion(tx, {
       taskId: task.id,
       employeeId: employee.id,
       year: latest.year,
@@ -232,8 +232,9 @@ export async function correctReport({
       createdById: ctx.user.id,
       isCorrection: true,
     });
+    // The corrected version's file is kept beside the correction's (issue 34).
+    if (upload || parsed.data.file_del) await keepTimesheetOf(tx, task.id, version - 1);
     if (upload) await saveUploads(tx, task.id, [upload]);
-    else if (parsed.data.file_del) await deleteTimesheet(tx, task.id);
     await tx
       .update(tasks)
       .set({ values: { ...locked.values, remark: remark === '' ? null : remark }, updatedAt: new Date() })
