@@ -20,6 +20,7 @@ export const PG_TEST_FILES = [
   'test/proxies-concurrency.test.ts',
   'test/people-deactivation-concurrency.test.ts',
   'test/access-log-append-only.test.ts',
+  'test/retention.test.ts',
 ];
 
 export default defineConfig({
