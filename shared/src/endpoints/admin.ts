@@ -5,6 +5,7 @@ import type {
   TAdminConfirm,
   TAdminContract,
   TAdminContractPatch,
+  TAdminDeactivate,
   TAdminDeactivation,
   TAdminGroup,
   TAdminGroupRequest,
@@ -132,7 +133,7 @@ export const admin = {
   deactivatePerson: endpoint(
     'post',
     '/api/admin/people/:id/deactivate/',
-    io<{ body: TAdminConfirm; answer: TAdminDeactivation }>(),
+    io<{ body: TAdminDeactivate; answer: TAdminDeactivation }>(),
     staff(PERM.changeUser),
   ),
   reactivatePerson: endpoint(

@@ -8,6 +8,7 @@ import {
   ZAdminConfirm,
   ZAdminContract,
   ZAdminContractPatch,
+  ZAdminDeactivate,
   ZAdminGroup,
   ZAdminImportCheck,
   ZAdminImportConfirm,
@@ -110,8 +111,8 @@ export const adminModule = moduleOf('admin', admin, (deps) => {
   route(on, admin.patchPerson, { body: ZAdminPersonPatch }, ({ ctx, params, body }) =>
     patchPerson({ ctx, input: { id: params.id, body } }),
   );
-  route(on, admin.deactivatePerson, { body: ZAdminConfirm }, ({ ctx, params }) =>
-    deactivatePerson({ ctx, input: params }),
+  route(on, admin.deactivatePerson, { body: ZAdminDeactivate }, ({ ctx, params, body }) =>
+    deactivatePerson({ ctx, input: { ...params, body } }),
   );
   route(on, admin.reactivatePerson, { body: ZAdminConfirm }, ({ ctx, params }) =>
     reactivatePerson({ ctx, input: params }),
