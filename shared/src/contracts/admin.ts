@@ -68,6 +68,23 @@ export const ZAdminDeactivate = z
   );
 export type TAdminDeactivate = z.infer<typeof ZAdminDeactivate>;
 
+/** PUT people/{id}/hold/ (issue 34): a legal hold stops every retention deletion about the person. */
+export const ZAdminHold = z.strictObject({
+  reason: z
+    .string({ error: FIELD_MSG.required('保全理由') })
+    .check(
+      z.trim(),
+      z.minLength(1, FIELD_MSG.required('保全理由')),
+      z.maxLength(200, FIELD_MSG.maxLength('保全理由', 200)),
+    ),
+});
+export type TAdminHoldRequest = z.infer<typeof ZAdminHold>;
+
+export interface TAdminHold {
+  /** The hold in force, if any. */
+  hold: { reason: string; created_at: string; created_by: string } | null;
+}
+
 // ---- organisations ---------------------------------------------------------------------------
 
 export const ZAdminOrganizationCreate = z.strictObject({

@@ -9,6 +9,8 @@ import type {
   TAdminDeactivation,
   TAdminGroup,
   TAdminGroupRequest,
+  TAdminHold,
+  TAdminHoldRequest,
   TAdminHeadChange,
   TAdminImportCheck,
   TAdminImportConfirm,
@@ -276,5 +278,23 @@ export const admin = {
     '/api/admin/people/:id/export/',
     io<{ answer: FileAnswer }>(),
     staff(PERM.viewEmployee),
+  ),
+  personHold: endpoint(
+    'get',
+    '/api/admin/people/:id/hold/',
+    io<{ answer: TAdminHold }>(),
+    staff(PERM.viewEmployee),
+  ),
+  setPersonHold: endpoint(
+    'put',
+    '/api/admin/people/:id/hold/',
+    io<{ body: TAdminHoldRequest; answer: TAdminHold }>(),
+    staff(PERM.changeEmployee),
+  ),
+  releasePersonHold: endpoint(
+    'delete',
+    '/api/admin/people/:id/hold/',
+    io<{ answer: TAdminHold }>(),
+    staff(PERM.changeEmployee),
   ),
 } as const;

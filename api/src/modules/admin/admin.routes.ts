@@ -10,6 +10,7 @@ import {
   ZAdminContractPatch,
   ZAdminDeactivate,
   ZAdminGroup,
+  ZAdminHold,
   ZAdminImportCheck,
   ZAdminImportConfirm,
   ZAdminOrganizationCreate,
@@ -39,6 +40,7 @@ import { addPosition } from './people/add-position.ts';
 import { createPerson } from './people/create-person.ts';
 import { deactivatePerson } from './people/deactivate-person.ts';
 import { getPerson } from './people/get-person.ts';
+import { getHold, releaseHold, setHold } from './people/legal-hold.ts';
 import { listPeople } from './people/list-people.ts';
 import { patchContract } from './people/patch-contract.ts';
 import { patchPerson } from './people/patch-person.ts';
@@ -185,6 +187,11 @@ export const adminModule = moduleOf('admin', admin, (deps) => {
   route(on, admin.accessLogCsv, { query: ZAccessLogQuery }, async ({ ctx, query, res }) =>
     sendCsv(res, await accessLogCsv({ ctx, input: query }), 'アクセス記録.csv'),
   );
+  route(on, admin.personHold, {}, ({ ctx, params }) => getHold({ ctx, input: params }));
+  route(on, admin.setPersonHold, { body: ZAdminHold }, ({ ctx, params, body }) =>
+    setHold({ ctx, input: { ...params, body } }),
+  );
+  route(on, admin.releasePersonHold, {}, ({ ctx, params }) => releaseHold({ ctx, input: params }));
   route(on, admin.personExport, {}, async ({ ctx, params, res }) => {
     const zip = await exportPersonData({ ctx, input: params });
     return sendFile(res, { body: zip.body, type: 'application/zip', filename: zip.filename, private: true });
