@@ -19,6 +19,8 @@ export const PG_TEST_FILES = [
   'test/hostile-input-walk.test.ts',
   'test/proxies-concurrency.test.ts',
   'test/people-deactivation-concurrency.test.ts',
+  'test/access-log-append-only.test.ts',
+  'test/retention.test.ts',
 ];
 
 export default defineConfig({

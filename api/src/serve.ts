@@ -16,6 +16,8 @@ import { createLogger } from './logger.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';
 import { startOutboxRelay } from './modules/outbox/relay.ts';
 import { startResidenceNoticeJob } from './modules/records/residence-notice-job.ts';
+import { attendanceYearsOf } from './modules/retention/retention-classes.ts';
+import { startRetentionJob } from './modules/retention/run-retention.ts';
 import { startSlipNoticeJob } from './modules/slips/slip-notices.ts';
 import { startGrantJob } from './modules/vacations/grant-job.ts';
 import { archiveName } from './ops/backup/backup-files.ts';
@@ -122,6 +124,12 @@ export async function serve({
   const residenceJob = startResidenceNoticeJob({ db: handle.db, logger });
   // The slips' publication notices (issue 29): now, then every minute; each upload claimed once.
   const slipNoticeJob = startSlipNoticeJob({ db: handle.db, logger, publicUrl: appConfig.publicUrl });
+  // Retention by record class (issue 34): once a night, what is past its rule and not held is deleted.
+  const retentionJob = startRetentionJob({
+    db: handle.db,
+    logger,
+    attendanceYears: attendanceYearsOf(process.env),
+  });
   const backups =
     handle.kind === 'pglite'
       ? await startEmbeddedBackups({ handle, dataDir: config.dataDir, config: config.backup, logger })
@@ -154,6 +162,7 @@ export async function serve({
     grantJob.stop();
     residenceJob.stop();
     slipNoticeJob.stop();
+    retentionJob.stop();
     await grantJob.firstRun;
     await residenceJob.firstRun;
     await slipNoticeJob.firstRun;

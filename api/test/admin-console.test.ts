@@ -555,7 +555,7 @@ describe('people', () => {
     expect(page.next).toContain('sort=-code');
   });
 
-  it('deactivation revokes the sessions at once, reports pending approvals; reactivation lets them back', async () => {
+  it('deactivation revokes the sessions at once, moves the steps awaiting them; reactivation lets them back', async () => {
     const workflowId = await createWorkflow(t, {
       name: '無効化テスト',
       nodes: [{ order: 1, dispatch: '02', name: '課長承認' }],
@@ -575,7 +575,9 @@ describe('people', () => {
     const result = res.body as TAdminDeactivation;
     expect(result.revoked_sessions).toBeGreaterThanOrEqual(1);
     expect(result.person.is_active).toBe(false);
-    expect(result.pending_approvals.map((p) => p.task_id)).toContain(task.id);
+    // Issue 34: the step that awaited suzuki moved to the head above; nothing is left awaiting him.
+    expect(result.moved_steps.map((m) => m.task_id)).toContain(task.id);
+    expect(result.pending_approvals.map((p) => p.task_id)).not.toContain(task.id);
 
     const after = await request(t.app).post('/api/account/me/').set(t.auth(suzuki.access));
     expect(after.status).toBe(401);

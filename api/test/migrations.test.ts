@@ -19,6 +19,7 @@ import * as larkSchema from '../src/db/schema/lark.ts';
 import * as notificationsSchema from '../src/db/schema/notifications.ts';
 import * as organizationsSchema from '../src/db/schema/organizations.ts';
 import * as outboxSchema from '../src/db/schema/outbox.ts';
+import * as privacySchema from '../src/db/schema/privacy.ts';
 import * as proxiesSchema from '../src/db/schema/proxies.ts';
 import * as slipsSchema from '../src/db/schema/slips.ts';
 import * as recordsSchema from '../src/db/schema/records.ts';
@@ -41,6 +42,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'notifications.ts': notificationsSchema,
   'organizations.ts': organizationsSchema,
   'outbox.ts': outboxSchema,
+  'privacy.ts': privacySchema,
   'proxies.ts': proxiesSchema,
   'slips.ts': slipsSchema,
   'records.ts': recordsSchema,

@@ -11,6 +11,7 @@ import { requestContext, type RequestContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { InvalidToken, NotAuthenticated } from '../errors.ts';
 import { findLiveSessionUser, type SessionUser } from '../identity/live-session.ts';
+import { noteRequest } from '../identity/request-meta.ts';
 import type { TokenService, TokenSubject } from '../identity/tokens.ts';
 
 const contexts = new WeakMap<Request, RequestContext>();
@@ -60,7 +61,9 @@ export function authenticate(db: Db, tokens: TokenService, changes: ChangeFeed):
       findLiveSessionUser(db, subject.userId, subject.sessionId, { prepared: true }),
     );
     if (!user) throw new InvalidToken();
-    contexts.set(req, requestContext(db, user, subject.sessionId));
+    const ctx = requestContext(db, user, subject.sessionId);
+    noteRequest(ctx, req);
+    contexts.set(req, ctx);
     next();
   };
 }

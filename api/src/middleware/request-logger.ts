@@ -77,6 +77,11 @@ export function requestLogger(logger: Logger): RequestHandler {
   };
 }
 
+/** The request's id (the caller's X-Request-Id or ours), for records that name the request (the access log). */
+export function requestIdOf(req: Request): string | undefined {
+  return states.get(req)?.id;
+}
+
 /** The request's logger: every line carries the request's id, method and URL. */
 export function requestLog(req: Request): Logger {
   const state = states.get(req);

@@ -39,4 +39,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   set_residence: '在留資格の変更',
   set_logo: 'ロゴの変更',
   remove_logo: 'ロゴの削除',
+  set_hold: '法的保全の設定',
+  release_hold: '法的保全の解除',
 };

@@ -25,3 +25,13 @@ export const ZAuditQuery = ZPageQuery.extend({
   date_to: z.string().refine(isValidDate).optional().catch(undefined),
 });
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+/** アクセス記録's filters (issue 34): actor and subject are ids, kind a code, the period Tokyo days. */
+export const ZAccessLogQuery = ZPageQuery.extend({
+  actor: z.coerce.number().int().positive().optional().catch(undefined),
+  subject: z.coerce.number().int().positive().optional().catch(undefined),
+  kind: z.string().max(30).optional().catch(undefined),
+  date_from: z.string().refine(isValidDate).optional().catch(undefined),
+  date_to: z.string().refine(isValidDate).optional().catch(undefined),
+});
+export type TAccessLogQuery = z.infer<typeof ZAccessLogQuery>;

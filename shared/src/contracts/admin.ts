@@ -49,6 +49,42 @@ const ZConfirm = z.strictObject({ confirm: z.literal(true, { error: FIELD_MSG.re
 export const ZAdminConfirm = ZConfirm;
 export type TAdminConfirm = z.infer<typeof ZAdminConfirm>;
 
+/**
+ * POST deactivate (issue 34): the 退職日 (default today) and what becomes of the leaver's open
+ * requests: 取消 with a reason, or left for HR.
+ */
+export const ZAdminDeactivate = z
+  .strictObject({
+    confirm: z.literal(true, { error: FIELD_MSG.required('確認') }),
+    left_on: z.optional(z.string().check(z.refine(isValidDate, FIELD_MSG.date('退職日')))),
+    open_requests: z.optional(z.enum(['cancel', 'keep'])),
+    reason: z.optional(z.string().check(z.maxLength(200, FIELD_MSG.maxLength('取消理由', 200)))),
+  })
+  .check(
+    z.refine((b) => b.open_requests !== 'cancel' || (b.reason ?? '').trim() !== '', {
+      error: FIELD_MSG.required('取消理由'),
+      path: ['reason'],
+    }),
+  );
+export type TAdminDeactivate = z.infer<typeof ZAdminDeactivate>;
+
+/** PUT people/{id}/hold/ (issue 34): a legal hold stops every retention deletion about the person. */
+export const ZAdminHold = z.strictObject({
+  reason: z
+    .string({ error: FIELD_MSG.required('保全理由') })
+    .check(
+      z.trim(),
+      z.minLength(1, FIELD_MSG.required('保全理由')),
+      z.maxLength(200, FIELD_MSG.maxLength('保全理由', 200)),
+    ),
+});
+export type TAdminHoldRequest = z.infer<typeof ZAdminHold>;
+
+export interface TAdminHold {
+  /** The hold in force, if any. */
+  hold: { reason: string; created_at: string; created_by: string } | null;
+}
+
 // ---- organisations ---------------------------------------------------------------------------
 
 export const ZAdminOrganizationCreate = z.strictObject({
@@ -292,6 +328,12 @@ export interface TAdminDeactivation {
   person: TAdminPerson;
   revoked_sessions: number;
   pending_approvals: TAdminPendingApproval[];
+  /** The leaver's own open requests cancelled (issue 34). */
+  cancelled_requests: number[];
+  /** The approval steps that waited on the leaver, each moved to the head above. */
+  moved_steps: { task_id: number; task_node_id: number; to_user_id: number | null }[];
+  /** The proxies they held or gave, ended. */
+  ended_proxies: number;
 }
 
 // ---- permissions -----------------------------------------------------------------------------

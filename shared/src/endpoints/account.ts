@@ -7,7 +7,7 @@ import type {
   TTaskStatistics,
   TUserState,
 } from '../contracts/account.ts';
-import { endpoint, io } from './endpoint.ts';
+import { endpoint, io, type FileAnswer } from './endpoint.ts';
 
 export const account = {
   /** POST, as the web has always called it (spec §7.2); a body, if any, is ignored. */
@@ -19,4 +19,6 @@ export const account = {
   ),
   statistics: endpoint('get', '/api/account/statistics/', io<{ answer: TStatistics }>()),
   taskStatistics: endpoint('get', '/api/account/task/statistics/', io<{ answer: TTaskStatistics }>()),
+  /** One's own data as one zip (個人情報保護法 §33, issue 34). */
+  exportMine: endpoint('get', '/api/account/export/', io<{ answer: FileAnswer }>()),
 } as const;

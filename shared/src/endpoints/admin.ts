@@ -5,9 +5,12 @@ import type {
   TAdminConfirm,
   TAdminContract,
   TAdminContractPatch,
+  TAdminDeactivate,
   TAdminDeactivation,
   TAdminGroup,
   TAdminGroupRequest,
+  TAdminHold,
+  TAdminHoldRequest,
   TAdminHeadChange,
   TAdminImportCheck,
   TAdminImportConfirm,
@@ -31,10 +34,11 @@ import type {
   TAdminUserAccessRequest,
   TAuditEntry,
 } from '../contracts/admin.ts';
+import type { TAccessLogPage } from '../contracts/access-log.ts';
 import type { TImportPreview, TImportResult } from '../contracts/admin-import.ts';
 import type { TPage } from '../contracts/pagination.ts';
 import { PERM, type Permission } from '../permissions.ts';
-import { endpoint, io } from './endpoint.ts';
+import { endpoint, io, type FileAnswer } from './endpoint.ts';
 
 /** Staff, holding `permission` (of a list, any one). */
 const staff = (permission: Permission | readonly Permission[]) => ({ staff: true, permission }) as const;
@@ -131,7 +135,7 @@ export const admin = {
   deactivatePerson: endpoint(
     'post',
     '/api/admin/people/:id/deactivate/',
-    io<{ body: TAdminConfirm; answer: TAdminDeactivation }>(),
+    io<{ body: TAdminDeactivate; answer: TAdminDeactivation }>(),
     staff(PERM.changeUser),
   ),
   reactivatePerson: endpoint(
@@ -254,5 +258,43 @@ export const admin = {
     '/api/admin/audit/csv/',
     io<{ query: ListQuery; answer: Csv }>(),
     staff(PERM.viewLogEntry),
+  ),
+
+  // アクセス記録 and one person's data (issue 34).
+  accessLog: endpoint(
+    'get',
+    '/api/admin/access-log/',
+    io<{ query: ListQuery; answer: TAccessLogPage }>(),
+    staff(PERM.viewLogEntry),
+  ),
+  accessLogCsv: endpoint(
+    'get',
+    '/api/admin/access-log/csv/',
+    io<{ query: ListQuery; answer: Csv }>(),
+    staff(PERM.viewLogEntry),
+  ),
+  personExport: endpoint(
+    'get',
+    '/api/admin/people/:id/export/',
+    io<{ answer: FileAnswer }>(),
+    staff(PERM.viewEmployee),
+  ),
+  personHold: endpoint(
+    'get',
+    '/api/admin/people/:id/hold/',
+    io<{ answer: TAdminHold }>(),
+    staff(PERM.viewEmployee),
+  ),
+  setPersonHold: endpoint(
+    'put',
+    '/api/admin/people/:id/hold/',
+    io<{ body: TAdminHoldRequest; answer: TAdminHold }>(),
+    staff(PERM.changeEmployee),
+  ),
+  releasePersonHold: endpoint(
+    'delete',
+    '/api/admin/people/:id/hold/',
+    io<{ answer: TAdminHold }>(),
+    staff(PERM.changeEmployee),
   ),
 } as const;

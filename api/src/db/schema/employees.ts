@@ -32,6 +32,8 @@ export const employees = pgTable(
     postalCode: varchar('postal_code', { length: 8 }).notNull().default(''),
     address: varchar({ length: 200 }).notNull().default(''),
     phone: varchar({ length: 20 }).notNull().default(''),
+    /** 退職日: set when the person leaves (issue 34); a leaver's master data is kept 5 years from it. */
+    leftOn: date('left_on', { mode: 'string' }),
   },
   (t) => [
     check('employees_gender_check', sql`${t.gender} in ('1', '2')`),

@@ -79,6 +79,8 @@ export const paymentSlips = pgTable(
     uploadId: integer('upload_id').references(() => slipUploads.id, { onDelete: 'cascade' }),
     /** When it stopped being current: corrected by a later upload, or its upload withdrawn. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** When its employee first opened it (view or PDF): what 未開封 and the reminders read. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
     /** The slip that corrected it. */
     supersededBy: integer('superseded_by').references((): AnyPgColumn => paymentSlips.id, {
       onDelete: 'set null',
@@ -110,6 +112,8 @@ export const withholdingSlips = pgTable(
       .default(sql`now()`),
     uploadId: integer('upload_id').references(() => slipUploads.id, { onDelete: 'cascade' }),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** When its employee first opened it (view or PDF): what 未開封 and the reminders read. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
     supersededBy: integer('superseded_by').references((): AnyPgColumn => withholdingSlips.id, {
       onDelete: 'set null',
     }),
@@ -147,27 +151,5 @@ export const slipConsents = pgTable(
       'slip_consents_answer_check',
       sql`${t.answer} is null or ${t.answer} in ('agreed', 'refused', 'paper')`,
     ),
-  ],
-);
-
-/** Every view and download of a slip: who, which, what, when. */
-export const slipAccessLog = pgTable(
-  'slip_access_log',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** 'payment' or 'withholding'. */
-    slipKind: varchar('slip_kind', { length: 12 }).$type<'payment' | 'withholding'>().notNull(),
-    slipId: integer('slip_id').notNull(),
-    /** 'view' (the detail) or 'download' (the PDF). */
-    action: varchar({ length: 10 }).$type<'view' | 'download'>().notNull(),
-    at: timestamp({ withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-  },
-  (t) => [
-    index('slip_access_log_slip_idx').on(t.slipKind, t.slipId),
-    check('slip_access_log_kind_check', sql`${t.slipKind} in ('payment', 'withholding')`),
-    check('slip_access_log_action_check', sql`${t.action} in ('view', 'download')`),
   ],
 );

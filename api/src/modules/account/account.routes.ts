@@ -10,7 +10,9 @@ import { account } from '@portal/shared/endpoints/account';
 import { moduleOf } from '../../api-module.ts';
 import { versionedCache } from '../../cache/versioned-cache.ts';
 import { tokyoDate } from '../../dates.ts';
+import { sendFile } from '../../files/download.ts';
 import { endpointRouter, route } from '../../http/route.ts';
+import { exportOwnData } from '../personal-data/export-own-data.ts';
 import { getStatistics, getTaskStatistics, getUserState } from './account.service.ts';
 import { changePassword } from './change-password.ts';
 
@@ -35,5 +37,9 @@ export const accountModule = moduleOf('account', account, (deps) => {
   route(on, account.taskStatistics, { answer: ZTaskStatistics }, ({ ctx }) =>
     home.remember(keyOf(ctx.user.id), () => getTaskStatistics({ ctx })),
   );
+  route(on, account.exportMine, {}, async ({ ctx, res }) => {
+    const zip = await exportOwnData({ ctx });
+    return sendFile(res, { body: zip.body, type: 'application/zip', filename: zip.filename, private: true });
+  });
   return on.router;
 });

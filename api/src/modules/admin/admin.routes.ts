@@ -8,7 +8,9 @@ import {
   ZAdminConfirm,
   ZAdminContract,
   ZAdminContractPatch,
+  ZAdminDeactivate,
   ZAdminGroup,
+  ZAdminHold,
   ZAdminImportCheck,
   ZAdminImportConfirm,
   ZAdminOrganizationCreate,
@@ -22,12 +24,14 @@ import {
   ZAdminStationImport,
   ZAdminUserAccess,
 } from '@portal/shared/contracts/admin';
-import { ZAdminPeopleQuery, ZAuditQuery } from '@portal/shared/contracts/admin-queries';
+import { ZAccessLogQuery, ZAdminPeopleQuery, ZAuditQuery } from '@portal/shared/contracts/admin-queries';
 import { admin } from '@portal/shared/endpoints/admin';
 import { moduleOf } from '../../api-module.ts';
 import { endpointRouter, route, type SENT } from '../../http/route.ts';
 import { sendFile } from '../../files/download.ts';
 import { pageEnvelope } from '../../pagination.ts';
+import { accessLogCsv, listAccessLog } from '../access-log/list-access-log.ts';
+import { exportPersonData } from '../personal-data/export-person-data.ts';
 import { auditCsv, listAudit } from './audit.ts';
 import { getMasters, importStations, patchCompany, setCompanyLogo } from './masters.ts';
 import * as orgs from './organizations.ts';
@@ -36,6 +40,7 @@ import { addPosition } from './people/add-position.ts';
 import { createPerson } from './people/create-person.ts';
 import { deactivatePerson } from './people/deactivate-person.ts';
 import { getPerson } from './people/get-person.ts';
+import { getHold, releaseHold, setHold } from './people/legal-hold.ts';
 import { listPeople } from './people/list-people.ts';
 import { patchContract } from './people/patch-contract.ts';
 import { patchPerson } from './people/patch-person.ts';
@@ -108,8 +113,8 @@ export const adminModule = moduleOf('admin', admin, (deps) => {
   route(on, admin.patchPerson, { body: ZAdminPersonPatch }, ({ ctx, params, body }) =>
     patchPerson({ ctx, input: { id: params.id, body } }),
   );
-  route(on, admin.deactivatePerson, { body: ZAdminConfirm }, ({ ctx, params }) =>
-    deactivatePerson({ ctx, input: params }),
+  route(on, admin.deactivatePerson, { body: ZAdminDeactivate }, ({ ctx, params, body }) =>
+    deactivatePerson({ ctx, input: { ...params, body } }),
   );
   route(on, admin.reactivatePerson, { body: ZAdminConfirm }, ({ ctx, params }) =>
     reactivatePerson({ ctx, input: params }),
@@ -173,6 +178,24 @@ export const adminModule = moduleOf('admin', admin, (deps) => {
   route(on, admin.auditCsv, { query: ZAuditQuery }, async ({ ctx, query, res }) =>
     sendCsv(res, await auditCsv({ ctx, input: query }), '操作履歴.csv'),
   );
+
+  route(on, admin.accessLog, { query: ZAccessLogQuery }, async ({ ctx, query, req }) => {
+    const { actor, subject, kind, date_from, date_to } = query;
+    const { summary, ...page } = await listAccessLog({ ctx, input: query });
+    return { ...pageOf(req, query, { actor, subject, kind, date_from, date_to }, page), summary };
+  });
+  route(on, admin.accessLogCsv, { query: ZAccessLogQuery }, async ({ ctx, query, res }) =>
+    sendCsv(res, await accessLogCsv({ ctx, input: query }), 'アクセス記録.csv'),
+  );
+  route(on, admin.personHold, {}, ({ ctx, params }) => getHold({ ctx, input: params }));
+  route(on, admin.setPersonHold, { body: ZAdminHold }, ({ ctx, params, body }) =>
+    setHold({ ctx, input: { ...params, body } }),
+  );
+  route(on, admin.releasePersonHold, {}, ({ ctx, params }) => releaseHold({ ctx, input: params }));
+  route(on, admin.personExport, {}, async ({ ctx, params, res }) => {
+    const zip = await exportPersonData({ ctx, input: params });
+    return sendFile(res, { body: zip.body, type: 'application/zip', filename: zip.filename, private: true });
+  });
 
   return on.router;
 });

@@ -38,6 +38,7 @@ import { ACCOUNT_MSG, refusalToAppointHead } from './account-guard.ts';
 import { employeeNameOf } from '../people/display-names.ts';
 import { consoleChange, nothingBefore } from './console-access.ts';
 import { PEOPLE_MSG } from './people/messages.ts';
+import { logExport } from '../access-log/log-access.ts';
 
 export const IMPORT_MSG = {
   unreadable: 'CSV（UTF-8 または Shift_JIS）か Excel（.xlsx）のファイルを選択してください。',
@@ -403,6 +404,7 @@ async function writeImport(ctx: RequestContext, tx: Db, body: TAdminImportConfir
 // ---- export --------------------------------------------------------------------------------------
 
 interface ExportRow {
+  id: number;
   code: string;
   last_name: string;
   first_name: string;
@@ -425,7 +427,7 @@ interface ExportRow {
 export async function exportPeopleCsv({ ctx }: { ctx: RequestContext }): Promise<string> {
   const rows = await queryRows<ExportRow>(
     ctx.db,
-    sql`select e.code, e.last_name, e.first_name, e.last_name_kana, e.first_name_kana, e.email, u.username,
+    sql`select e.id, e.code, e.last_name, e.first_name, e.last_name_kana, e.first_name_kana, e.email, u.username,
         e.join_date::text as join_date, o.name as organization, mp.title,
         (o.head_employee_id = e.id) as is_head, mp.is_part_time,
         c.start_date::text as start_date, c.end_date::text as end_date,
@@ -440,6 +442,7 @@ export async function exportPeopleCsv({ ctx }: { ctx: RequestContext }): Promise
         order by k.start_date desc, k.id desc limit 1) c on true
       order by e.code`,
   );
+  await logExport(ctx, { action: 'export', kind: 'people_export', subjects: rows.map((r) => r.id) });
   const lines = rows.map((r) => [
     r.code,
     r.last_name,

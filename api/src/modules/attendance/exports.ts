@@ -18,6 +18,7 @@ import { myEmployee, readMonth } from './my-month.ts';
 import { findVisibleReport } from './visibility.ts';
 import { monthWorkbook, payrollWorkbook, type MonthSheetInput, type PayrollRow } from './workbook.ts';
 import { sendFile } from '../../files/download.ts';
+import { logExport, logRead } from '../access-log/log-access.ts';
 
 export type ExportRequest =
   | { ctx: RequestContext; kind: 'my-xlsx' | 'my-pdf' | 'payroll-xlsx'; year: number; month: number }
@@ -54,11 +55,16 @@ async function reportSheet(ctx: RequestContext, taskId: number): Promise<MonthSh
   const latest = await findLatestVersion(ctx.db, task.id);
   const employee = task.employeeId === null ? null : await findEmployee(ctx.db, task.employeeId);
   if (!latest || !employee) throw new NotFound();
+  await logRead(ctx, { action: 'print', kind: 'attendance', recordId: task.id, subject: employee });
   return { year: latest.year, month: latest.month, employee, data: latest.data, result: latest.result };
 }
 
 /** The latest version of every employee's report of the month that is in progress or approved. */
-async function payrollRows(ctx: RequestContext, year: number, month: number): Promise<PayrollRow[]> {
+async function payrollRows(
+  ctx: RequestContext,
+  year: number,
+  month: number,
+): Promise<(PayrollRow & { employeeId: number })[]> {
   const rows = await ctx.db
     .select({
       employeeId: attendanceVersions.employeeId,
@@ -83,11 +89,12 @@ async function payrollRows(ctx: RequestContext, year: number, month: number): Pr
     )
     .orderBy(asc(employees.code), desc(tasks.id), desc(attendanceVersions.version));
   const seen = new Set<number>();
-  const out: PayrollRow[] = [];
+  const out: (PayrollRow & { employeeId: number })[] = [];
   for (const row of rows) {
     if (seen.has(row.employeeId)) continue;
     seen.add(row.employeeId);
     out.push({
+      employeeId: row.employeeId,
       code: row.code,
       name: row.name,
       orgName: row.orgName,
@@ -137,11 +144,15 @@ export async function sendExport(res: Response, request: ExportRequest): Promise
     }
     case 'payroll-xlsx': {
       await ctx.require(PERM.viewExpenseAttendance);
-      const book = payrollWorkbook(
-        request.year,
-        request.month,
-        await payrollRows(ctx, request.year, request.month),
-      );
+      const rows = await payrollRows(ctx, request.year, request.month);
+      // The workbook holds every employee listed: one row naming them all (issue 34).
+      await logExport(ctx, {
+        action: 'download',
+        kind: 'attendance_workbook',
+        recordId: period(request.year, request.month),
+        subjects: rows.map((r) => r.employeeId),
+      });
+      const book = payrollWorkbook(request.year, request.month, rows);
       const body = Buffer.from(await book.xlsx.writeBuffer());
       send(res, body, `勤怠一覧_${period(request.year, request.month)}.xlsx`, ATTENDANCE_XLSX_TYPE);
       return;

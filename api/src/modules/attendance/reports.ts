@@ -24,8 +24,9 @@ import { listSendBacks, listVersions } from './attendance.repository.ts';
 import { checkMonth, fieldErrorsOf } from './check-month.ts';
 import { findEmployee, loadMonthSetup, type EmployeeRef, type MonthSetup } from './month-setup.ts';
 import { findTimesheet, toSheet } from './sheet.ts';
-import { deleteTimesheet, timesheetUpload, writeVersion } from './submit-attendance.ts';
+import { keepTimesheetOf, timesheetUpload, writeVersion } from './submit-attendance.ts';
 import { findVisibleReport, type AttendanceTask } from './visibility.ts';
+import { logRead } from '../access-log/log-access.ts';
 
 const TOKYO_MINUTE = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Asia/Tokyo',
@@ -97,7 +98,10 @@ export async function getReportDetails({
   ctx: RequestContext;
   input: { taskId: number; version?: number };
 }): Promise<TAttendanceDetails> {
-  return detailsOf(ctx, await findVisibleReport(ctx, input.taskId), input.version);
+  const task = await findVisibleReport(ctx, input.taskId);
+  const employee = await employeeOf(ctx.db, task);
+  await logRead(ctx, { action: 'view', kind: 'attendance', recordId: task.id, subject: employee });
+  return detailsOf(ctx, task, input.version, { employee });
 }
 
 /** The send-back that followed `version` before the next version was stored, if any. */
@@ -124,6 +128,7 @@ export async function getReport({
 }): Promise<TAttendanceReport> {
   const task = await findVisibleReport(ctx, input.taskId);
   const employee = await employeeOf(ctx.db, task);
+  await logRead(ctx, { action: 'view', kind: 'attendance', recordId: task.id, subject: employee });
   const versions = await listVersions(ctx.db, task.id);
   if (versions.length === 0) throw new NotFound();
   const [names, sendBacks] = await Promise.all([
@@ -165,6 +170,13 @@ export async function downloadTimesheet({
     .from(attachments)
     .where(and(eq(attachments.taskId, task.id), eq(attachments.fieldName, ATTENDANCE_FILE_FIELD)));
   if (!row) throw new NotFound();
+  if (task.employeeId !== null)
+    await logRead(ctx, {
+      action: 'download',
+      kind: 'attendance',
+      recordId: task.id,
+      subject: task.employeeId,
+    });
   return {
     name: row.name,
     content: row.content.toString('base64'),
@@ -210,7 +222,7 @@ export async function correctReport({
   await ctx.db.transaction(async (tx) => {
     const locked = await lockTask(tx, task.id);
     if (!locked || locked.status !== '90') throw new Conflict(ATTENDANCE_MSG.correctionNotAllowed);
-    await writeVersion(tx, {
+    const version = await writeVersion(tx, {
       taskId: task.id,
       employeeId: employee.id,
       year: latest.year,
@@ -220,8 +232,9 @@ export async function correctReport({
       createdById: ctx.user.id,
       isCorrection: true,
     });
+    // The corrected version's file is kept beside the correction's (issue 34).
+    if (upload || parsed.data.file_del) await keepTimesheetOf(tx, task.id, version - 1);
     if (upload) await saveUploads(tx, task.id, [upload]);
-    else if (parsed.data.file_del) await deleteTimesheet(tx, task.id);
     await tx
       .update(tasks)
       .set({ values: { ...locked.values, remark: remark === '' ? null : remark }, updatedAt: new Date() })

@@ -44,9 +44,16 @@ export function timesheetUpload(value: string | null | undefined): Upload | null
   };
 }
 
-export async function deleteTimesheet(tx: Db, taskId: number): Promise<void> {
+/** The field name a superseded version's timesheet is kept under. */
+export function keptTimesheetField(version: number): string {
+  return `${ATTENDANCE_FILE_FIELD}@v${version}`;
+}
+
+/** Moves the current timesheet aside as `version`'s, so the next one does not replace it. */
+export async function keepTimesheetOf(tx: Db, taskId: number, version: number): Promise<void> {
   await tx
-    .delete(attachments)
+    .update(attachments)
+    .set({ fieldName: keptTimesheetField(version) })
     .where(and(eq(attachments.taskId, taskId), eq(attachments.fieldName, ATTENDANCE_FILE_FIELD)));
 }
 
@@ -90,8 +97,17 @@ export async function prepareAttendanceReport(
       // The draft row is the month's lock (see my-month.ts): two submissions of one month serialise here.
       await upsertDraft(tx, key, data);
       await refuseSecond(tx);
-      await writeVersion(tx, { taskId: id, ...key, data, result, createdById: userId, isCorrection: false });
-      if (input.file_del && !upload) await deleteTimesheet(tx, id);
+      const version = await writeVersion(tx, {
+        taskId: id,
+        ...key,
+        data,
+        result,
+        createdById: userId,
+        isCorrection: false,
+      });
+      // A resubmission that brings a new file or drops it keeps the sent-back version's file beside it
+      // (issue 34: attendance records are kept with every version until their retention).
+      if (taskId !== null && (upload || input.file_del)) await keepTimesheetOf(tx, id, version - 1);
     },
   };
 }

@@ -28,6 +28,7 @@ import {
   type RecordOwner,
 } from './record-access.ts';
 import { queueLarkNotice, recordChange } from './record-changes.ts';
+import { logRead } from '../access-log/log-access.ts';
 
 type Row = typeof bankAccounts.$inferSelect;
 type Values = Omit<typeof bankAccounts.$inferInsert, 'id' | 'employeeId'>;
@@ -150,6 +151,7 @@ export async function listBankAccounts({
 }): Promise<TBankAccountList> {
   const employee = await readableEmployee(ctx, input.employee);
   const canEdit = employee.userId === ctx.user.id;
+  await logRead(ctx, { action: 'view', kind: 'bank_account', subject: employee });
   const rows = await ctx.db
     .select()
     .from(bankAccounts)
@@ -173,6 +175,7 @@ export async function getBankAccount({
 }): Promise<TBankAccount> {
   const row = await findRow(ctx.db, input.id);
   const owner = await readableOwnerOf(ctx, row.employeeId);
+  await logRead(ctx, { action: 'view', kind: 'bank_account', recordId: row.id, subject: owner });
   return toAccount(row, owner.userId === ctx.user.id);
 }
 

@@ -24,6 +24,7 @@ import { avatarDataUrl } from './avatar.service.ts';
 import { commutingOn } from './commuting.service.ts';
 import { readableEmployee, writableOwnerOf } from './record-access.ts';
 import { recordChange } from './record-changes.ts';
+import { logRead } from '../access-log/log-access.ts';
 
 type EmployeeRow = typeof employees.$inferSelect;
 
@@ -93,6 +94,7 @@ async function toProfile(ctx: RequestContext, row: EmployeeRow): Promise<TEmploy
 
 export async function getProfile({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
   const employee = await readableEmployee(ctx, input.id);
+  await logRead(ctx, { action: 'view', kind: 'profile', recordId: employee.id, subject: employee });
   return toProfile(ctx, await findEmployee(ctx.db, employee.id));
 }
 
@@ -152,6 +154,7 @@ export async function getResidenceStatus({
   input: { id: number };
 }): Promise<TResidenceStatus> {
   const employee = await readableEmployee(ctx, input.id);
+  await logRead(ctx, { action: 'view', kind: 'residence', recordId: employee.id, subject: employee });
   const row = await findEmployee(ctx.db, employee.id);
   const today = tokyoDate();
   const history = await ctx.db

@@ -42,10 +42,10 @@ export async function listIssuedSlips({
 }): Promise<{ count: number; results: TIssuedSlipRow[] }> {
   const payment = input.document === 'payment';
   const from = payment
-    ? sql`select id, employee_id, year, month, kind, issued_on, net_pay as amount, upload_id, created_at
+    ? sql`select id, employee_id, year, month, kind, issued_on, net_pay as amount, upload_id, created_at, opened_at
         from payment_slips where retired_at is null`
     : sql`select id, employee_id, year, null::int as month, null as kind, issued_on,
-        (body->>'payment_amount')::int as amount, upload_id, created_at
+        (body->>'payment_amount')::int as amount, upload_id, created_at, opened_at
         from withholding_slips where retired_at is null`;
   const parts: SQL[] = [sql`true`];
   if (input.year !== undefined) parts.push(sql`s.year = ${input.year}`);
@@ -56,7 +56,6 @@ export async function listIssuedSlips({
     parts.push(sql`(e.code ilike ${like} or (e.last_name || e.first_name) ilike ${like})`);
   }
   const where = sql.join(parts, sql` and `);
-  const kind = payment ? 'payment' : 'withholding';
   const [total] = await queryRows<{ n: number }>(
     ctx.db,
     sql`select count(*)::int as n from (${from}) s join employees e on e.id = s.employee_id where ${where}`,
@@ -66,8 +65,7 @@ export async function listIssuedSlips({
     sql`select s.id, s.employee_id, e.code, e.last_name, e.first_name, s.year, s.month, s.kind,
         s.issued_on::text as issued_on, s.amount, s.upload_id,
         coalesce(u.publish_at, s.created_at) as publish_at,
-        (select min(l.at) from slip_access_log l where l.slip_kind = ${kind} and l.slip_id = s.id
-          and l.user_id = e.user_id) as opened_at
+        s.opened_at
       from (${from}) s join employees e on e.id = s.employee_id
       left join slip_uploads u on u.id = s.upload_id
       where ${where}

@@ -50,7 +50,6 @@ export async function recipientsOf(
   unopenedOnly = false,
 ): Promise<SlipRecipient[]> {
   const table = upload.kind === 'withholding' ? withholdingSlips : paymentSlips;
-  const slipKind = upload.kind === 'withholding' ? 'withholding' : 'payment';
   const rows = await db
     .select({
       userId: employees.userId,
@@ -62,10 +61,7 @@ export async function recipientsOf(
       and(
         eq(table.uploadId, upload.id),
         isNull(table.retiredAt),
-        unopenedOnly
-          ? sql`not exists (select 1 from slip_access_log l where l.slip_kind = ${slipKind}
-              and l.slip_id = ${table.id} and l.user_id = ${employees.userId})`
-          : undefined,
+        unopenedOnly ? isNull(table.openedAt) : undefined,
       ),
     );
   return rows.flatMap((r) => (r.userId === null ? [] : [{ userId: r.userId, correction: r.correction }]));

@@ -1,7 +1,8 @@
 // The employee's payslips and withholding slips (spec §7.6 payment-slip/, withholding/). A slip is
 // seen by its employee and by holders of the expense permissions (who issue them: PERM.addUploadHistory,
 // PERM.viewUploadHistory); to anyone else, the employee's manager included, it does not exist (404).
-// Every view of a slip and every PDF download is written to slip_access_log (who, which, when). The
+// Another person's view or PDF of a slip is written to the access log (issue 34); the employee's own
+// first opening is noted on the slip (opened_at, what 未開封 reads). The
 // employee's own slips are those published and current (slip-visibility.ts); HR see every current one.
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type TPage } from '@portal/shared/contracts/pagination';
@@ -16,9 +17,10 @@ import {
 import { PERM } from '@portal/shared/permissions';
 import type { RequestContext } from '../../context.ts';
 import { employees } from '../../db/schema/employees.ts';
-import { paymentSlips, slipAccessLog, withholdingSlips } from '../../db/schema/slips.ts';
+import { paymentSlips, withholdingSlips } from '../../db/schema/slips.ts';
 import { NotFound } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
+import { logRead } from '../access-log/log-access.ts';
 import { visibleToEmployee } from './slip-visibility.ts';
 
 /** Who issues and looks after slips: the expense (給与・源泉票発行, アップロード履歴) permissions. */
@@ -154,8 +156,27 @@ function ownVisible(ctx: RequestContext, table: typeof paymentSlips | typeof wit
     or ${visibleToEmployee(table)})`;
 }
 
-async function logAccess(ctx: RequestContext, kind: SlipKind, slipId: number, action: 'view' | 'download') {
-  await ctx.db.insert(slipAccessLog).values({ userId: ctx.user.id, slipKind: kind, slipId, action });
+async function logAccess(
+  ctx: RequestContext,
+  kind: SlipKind,
+  slip: { id: number; employeeId: number },
+  employee: SlipEmployee,
+  action: 'view' | 'download',
+) {
+  if (employee.userId === ctx.user.id) {
+    const table = kind === 'payment' ? paymentSlips : withholdingSlips;
+    await ctx.db
+      .update(table)
+      .set({ openedAt: sql`now()` })
+      .where(and(eq(table.id, slip.id), isNull(table.openedAt)));
+    return;
+  }
+  await logRead(ctx, {
+    action,
+    kind: kind === 'payment' ? 'payment_slip' : 'withholding_slip',
+    recordId: slip.id,
+    subject: slip.employeeId,
+  });
 }
 
 /** One payslip, if the caller may see it (else 404); the access is logged as `action`. */
@@ -172,7 +193,7 @@ export async function readPaymentSlip({
     .where(and(eq(paymentSlips.id, input.id), ownVisible(ctx, paymentSlips)));
   const employee = slip && (await employeeById(ctx, slip.employeeId));
   if (!slip || !employee || !(await mayViewSlipsOf(ctx, employee))) throw new NotFound();
-  await logAccess(ctx, 'payment', slip.id, input.action);
+  await logAccess(ctx, 'payment', slip, employee, input.action);
   return paymentSlipOf(slip, employee);
 }
 
@@ -224,6 +245,6 @@ export async function readWithholdingSlip({
     .where(and(eq(withholdingSlips.id, input.id), ownVisible(ctx, withholdingSlips)));
   const employee = slip && (await employeeById(ctx, slip.employeeId));
   if (!slip || !employee || !(await mayViewSlipsOf(ctx, employee))) throw new NotFound();
-  await logAccess(ctx, 'withholding', slip.id, input.action);
+  await logAccess(ctx, 'withholding', slip, employee, input.action);
   return withholdingSlipOf(slip, employee);
 }

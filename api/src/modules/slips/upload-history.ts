@@ -28,15 +28,16 @@ import { paymentSlipOf, withholdingSlipOf } from './slips.service.ts';
 
 /** Every slip an upload issued, of either table, with its figure. */
 const UPLOAD_SLIPS = sql`upload_slips as not materialized (
-  select id, upload_id, employee_id, 'payment' as slip_kind, net_pay as amount, retired_at, superseded_by
+  select id, upload_id, employee_id, 'payment' as slip_kind, net_pay as amount, retired_at, superseded_by,
+    opened_at
     from payment_slips where upload_id is not null
   union all
-  select id, upload_id, employee_id, 'withholding', (body->>'payment_amount')::int, retired_at, superseded_by
+  select id, upload_id, employee_id, 'withholding', (body->>'payment_amount')::int, retired_at, superseded_by,
+    opened_at
     from withholding_slips where upload_id is not null)`;
 
 /** The employee themself opened the slip (viewed or downloaded it). */
-const OPENED = sql`exists (select 1 from slip_access_log l where l.slip_kind = s.slip_kind
-  and l.slip_id = s.id and l.user_id = e.user_id)`;
+const OPENED = sql`s.opened_at is not null`;
 
 const STATE = sql`case when u.withdrawn_at is not null then 'withdrawn'
   when u.publish_at > now() then 'scheduled' else 'published' end`;
@@ -193,8 +194,7 @@ export async function readUpload({
     ctx.db,
     sql`with ${UPLOAD_SLIPS}
       select s.id, s.employee_id, e.code, e.last_name, e.first_name, s.amount,
-        (select min(l.at) from slip_access_log l where l.slip_kind = s.slip_kind and l.slip_id = s.id
-          and l.user_id = e.user_id) as opened_at,
+        s.opened_at,
         exists (select 1 from upload_slips o where o.superseded_by = s.id) as correction,
         s.superseded_by is not null as superseded,
         ${needsPaper(sql`s.employee_id`, sql`s.slip_kind`)} as paper
