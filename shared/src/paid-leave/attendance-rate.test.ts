@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ATTENDANCE_DAY_TYPES } from '../codes.ts';
 import { attendanceRate, DAY_KIND_RULES, grantPeriod, judgeGrant, type TDayKind } from './attendance-rate.ts';
+import { allocateLeave } from './balance.ts';
 import { addDays } from './schedule.ts';
+import { splitAtGrantDates, usesOf } from './split.ts';
 
 const JOIN = '2025-04-01';
 
@@ -142,5 +144,41 @@ describe('比例付与 under the same rule', () => {
     expect(judged.rate.work_days).toBe(workDates.length);
     expect(judged.rate.qualifies).toBe(days > 0);
     expect(judged.days).toBe(days);
+  });
+});
+
+describe('an absence across a 基準日', () => {
+  const weekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+  // 2026-10-01 is a Thursday: Wed 30 Sep, Thu 1 Oct, Fri 2 Oct.
+  const period = {
+    start_date: '2026-09-30',
+    end_date: '2026-10-02',
+    is_start_half: false,
+    is_end_half: false,
+  };
+
+  it.each([
+    [period, 3, [1, 2]],
+    [{ ...period, is_start_half: true }, 2.5, [0.5, 2]],
+    [{ ...period, is_end_half: true }, 2.5, [1, 1.5]],
+    [{ ...period, start_date: '2026-10-01' }, 2, [2]],
+  ])('%j of %d days splits into %j', (p, days, split) => {
+    expect(splitAtGrantDates(p, days, ['2025-10-01', '2026-10-01'], weekend).map((x) => x.days)).toEqual(
+      split,
+    );
+  });
+
+  it('takes the days before the 基準日 from the old grant and the rest from the new once the old is spent', () => {
+    const grants = [
+      { granted_on: '2025-10-01', expires_on: '2027-10-01', days: 10 },
+      { granted_on: '2026-10-01', expires_on: '2028-10-01', days: 11 },
+    ];
+    const earlier = { date: '2025-11-01', days: 9 };
+    const uses = [earlier, ...usesOf(splitAtGrantDates(period, 3, ['2026-10-01'], weekend))];
+    const { grants: used, unallocated_days } = allocateLeave(grants, uses);
+    expect(used.map((g) => g.used_days)).toEqual([10, 2]);
+    expect(unallocated_days).toBe(0);
+    // Dated wholly by its first day, the leave would draw all three days on the old grant alone.
+    expect(allocateLeave(grants, [earlier, { date: period.start_date, days: 3 }]).unallocated_days).toBe(2);
   });
 });
