@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import {
+  PAID_LEAVE_REGISTER_XLSX_TYPE,
   ZLeaveOwnerQuery,
   ZPaidLeaveEndDate,
+  ZPaidLeaveRegisterQuery,
   ZPaidLeaveStatus,
   ZVacation,
 } from '@portal/shared/contracts/vacations';
 import { vacations } from '@portal/shared/endpoints/vacations';
 import { moduleOf } from '../../api-module.ts';
+import { PERM } from '@portal/shared/permissions';
 import { endpointRouter, route } from '../../http/route.ts';
+import { sendFile } from '../../files/download.ts';
+import { organizationName, registerRows, registerWorkbook } from './paid-leave-register.ts';
 import { NotFound } from '../../errors.ts';
 import { listEmployeeVacations, myPaidLeave, myPaidLeaveEndDate, myVacations } from './vacations.service.ts';
 
@@ -60,5 +65,16 @@ export const vacationsModule = moduleOf('vacations', vacations, (deps) => {
     { query, answer: ZPaidLeaveEndDate },
     ({ ctx, query: { employee } }) => myPaidLeaveEndDate({ ctx, input: { employee } }),
   );
+  route(on, vacations.register, { query: ZPaidLeaveRegisterQuery }, async ({ ctx, query, res }) => {
+    await ctx.require(PERM.viewEmployee);
+    const name = await organizationName(ctx.db, query.organization);
+    const rows = await registerRows(ctx.db, query.year, query.organization);
+    const body = await registerWorkbook(query.year, name, rows);
+    return sendFile(res, {
+      body,
+      type: PAID_LEAVE_REGISTER_XLSX_TYPE,
+      filename: `年次有給休暇管理簿_${query.year}_${name}.xlsx`,
+    });
+  });
   return on.router;
 });
