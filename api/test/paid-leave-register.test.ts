@@ -2,6 +2,7 @@
 // with 基準日, days granted and dates taken; HR only (employee.view_employee); bad input is a 400 naming
 // the field.
 import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +90,32 @@ describe('GET paid-vacation/register/', () => {
     expect(takerRows[0]![1]).toBe(`${taker.lastName} ${taker.firstName}`);
     expect(takerRows[0]![4]).toBe(3.5);
     expect(takerRows[0]![5]).toBe('2026-02-02〜2026-02-04、2026-03-06（半日含む）');
+  });
+
+  it("renders one person's register as a PDF with Japanese text", async () => {
+    const [member] = await t.db
+      .select({ id: employees.id, code: employees.code, lastName: employees.lastName })
+      .from(positions)
+      .innerJoin(employees, eq(employees.id, positions.employeeId))
+      .where(eq(positions.organizationId, orgId))
+      .orderBy(employees.code);
+    const res = await request(t.app)
+      .get(`/api/paid-vacation/register/employees/${member!.id}/pdf/?year=2026`)
+      .set(await as('hr'))
+      .buffer(true)
+      .parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const pdf = await getDocumentProxy(new Uint8Array(res.body as Buffer));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain('年次有給休暇管理簿 2026年');
+    expect(text).toContain(member!.lastName);
+    expect(text).toContain(`社員番号 ${member!.code}`);
+    expect(text).toContain('基準日');
+    const refused = await request(t.app)
+      .get(`/api/paid-vacation/register/employees/${member!.id}/pdf/?year=2026`)
+      .set(await as('yamada'));
+    expect(refused.status).toBe(403);
   });
 
   it('refuses a user without the HR permission', async () => {

@@ -42,4 +42,11 @@ export const vacations = {
     io<{ query: TPaidLeaveRegisterQuery; answer: FileAnswer }>(),
     { permission: PERM.viewEmployee },
   ),
+  /** One employee's register for `?year=` as PDF. */
+  registerPdf: endpoint(
+    'get',
+    '/api/paid-vacation/register/employees/:id/pdf/',
+    io<{ query: { year: number }; answer: FileAnswer }>(),
+    { permission: PERM.viewEmployee },
+  ),
 } as const;

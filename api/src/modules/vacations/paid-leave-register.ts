@@ -41,34 +41,54 @@ export async function registerRows(db: Db, year: number, organizationId: number)
     .innerJoin(employees, eq(employees.id, positions.employeeId))
     .where(eq(positions.organizationId, organizationId))
     .orderBy(asc(employees.code));
+  const rows: TRegisterRow[] = [];
+  for (const member of members) rows.push(...(await memberRows(db, member, year)));
+  return rows;
+}
+
+type TMember = { id: number; code: string; lastName: string; firstName: string };
+
+/** One member's rows of the register for `year`. */
+export async function memberRows(db: Db, member: TMember, year: number): Promise<TRegisterRow[]> {
   const first = `${year}-01-01`;
   const last = `${year}-12-31`;
-  const rows: TRegisterRow[] = [];
-  for (const member of members) {
-    const { grants, pieces } = await loadPaidLeaveRows(db, member.id);
-    const sorted = [...grants].sort((a, b) => (a.granted_on < b.granted_on ? -1 : 1));
-    const inYear = sorted.filter((g) => g.granted_on >= first && g.granted_on <= last);
-    const shown = inYear.length
-      ? inYear
-      : sorted.filter((g) => g.granted_on < first && g.expires_on > first).slice(-1);
-    const taken = [...pieces.values()]
-      .flat()
-      .filter((p) => p.start_date >= first && p.start_date <= last)
-      .sort((a, b) => (a.start_date < b.start_date ? -1 : 1));
-    const dates = taken.map((p) => {
-      const span = p.start_date === p.end_date ? p.start_date : `${p.start_date}〜${p.end_date}`;
-      return p.days % 1 !== 0 ? `${span}（半日含む）` : span;
-    });
-    const base = {
-      code: member.code,
-      name: `${member.lastName} ${member.firstName}`,
-      taken_days: taken.reduce((sum, p) => sum + p.days, 0),
-      dates,
-    };
-    if (shown.length === 0) rows.push({ ...base, granted_on: null, granted_days: null });
-    for (const g of shown) rows.push({ ...base, granted_on: g.granted_on, granted_days: g.days });
-  }
-  return rows;
+  const { grants, pieces } = await loadPaidLeaveRows(db, member.id);
+  const sorted = [...grants].sort((a, b) => (a.granted_on < b.granted_on ? -1 : 1));
+  const inYear = sorted.filter((g) => g.granted_on >= first && g.granted_on <= last);
+  const shown = inYear.length
+    ? inYear
+    : sorted.filter((g) => g.granted_on < first && g.expires_on > first).slice(-1);
+  const taken = [...pieces.values()]
+    .flat()
+    .filter((p) => p.start_date >= first && p.start_date <= last)
+    .sort((a, b) => (a.start_date < b.start_date ? -1 : 1));
+  const dates = taken.map((p) => {
+    const span = p.start_date === p.end_date ? p.start_date : `${p.start_date}〜${p.end_date}`;
+    return p.days % 1 !== 0 ? `${span}（半日含む）` : span;
+  });
+  const base = {
+    code: member.code,
+    name: `${member.lastName} ${member.firstName}`,
+    taken_days: taken.reduce((sum, p) => sum + p.days, 0),
+    dates,
+  };
+  if (shown.length === 0) return [{ ...base, granted_on: null, granted_days: null }];
+  return shown.map((g) => ({ ...base, granted_on: g.granted_on, granted_days: g.days }));
+}
+
+/** One employee's register for `year`; 404 for an unknown id. */
+export async function employeeRegister(db: Db, employeeId: number, year: number): Promise<TRegisterRow[]> {
+  const [member] = await db
+    .select({
+      id: employees.id,
+      code: employees.code,
+      lastName: employees.lastName,
+      firstName: employees.firstName,
+    })
+    .from(employees)
+    .where(eq(employees.id, employeeId));
+  if (!member) throw new NotFound();
+  return memberRows(db, member, year);
 }
 
 /** The register as an .xlsx workbook. */

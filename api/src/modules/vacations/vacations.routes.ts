@@ -12,7 +12,9 @@ import { moduleOf } from '../../api-module.ts';
 import { PERM } from '@portal/shared/permissions';
 import { endpointRouter, route } from '../../http/route.ts';
 import { sendFile } from '../../files/download.ts';
-import { organizationName, registerRows, registerWorkbook } from './paid-leave-register.ts';
+import { employeeRegister, organizationName, registerRows, registerWorkbook } from './paid-leave-register.ts';
+import { registerPdf } from './paid-leave-register-pdf.ts';
+import { parseId } from '../../middleware/validate.ts';
 import { NotFound } from '../../errors.ts';
 import { listEmployeeVacations, myPaidLeave, myPaidLeaveEndDate, myVacations } from './vacations.service.ts';
 
@@ -76,5 +78,20 @@ export const vacationsModule = moduleOf('vacations', vacations, (deps) => {
       filename: `年次有給休暇管理簿_${query.year}_${name}.xlsx`,
     });
   });
+  route(
+    on,
+    vacations.registerPdf,
+    { params: ({ id }) => ({ id: parseId(id) }), query: ZPaidLeaveRegisterQuery.pick({ year: true }) },
+    async ({ ctx, params, query, res }) => {
+      await ctx.require(PERM.viewEmployee);
+      const rows = await employeeRegister(ctx.db, params.id, query.year);
+      const body = await registerPdf(query.year, rows);
+      return sendFile(res, {
+        body,
+        type: 'application/pdf',
+        filename: `年次有給休暇管理簿_${query.year}_${rows[0]!.code}.pdf`,
+      });
+    },
+  );
   return on.router;
 });
