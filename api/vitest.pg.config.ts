@@ -21,6 +21,7 @@ export const PG_TEST_FILES = [
   'test/people-deactivation-concurrency.test.ts',
   'test/access-log-append-only.test.ts',
   'test/retention.test.ts',
+  'test/paid-leave-rules.test.ts',
 ];
 
 export default defineConfig({

@@ -63,3 +63,15 @@ export type TPaidLeaveEndDate = z.infer<typeof ZPaidLeaveEndDate>;
 export const ZLeaveOwnerQuery = z.object({
   employee: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
+
+/**
+ * GET /api/paid-vacation/register/?year=&organization= — the 年次有給休暇管理簿 (労基則 第24条の7) of an
+ * organisation's members for a calendar year, as .xlsx (HR: employee.view_employee).
+ */
+export const ZPaidLeaveRegisterQuery = z.object({
+  year: z.coerce.number().int().min(2000).max(2100),
+  organization: z.coerce.number().int().min(1),
+});
+export type TPaidLeaveRegisterQuery = z.infer<typeof ZPaidLeaveRegisterQuery>;
+export const PAID_LEAVE_REGISTER_XLSX_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

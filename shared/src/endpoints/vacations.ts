@@ -1,6 +1,8 @@
 // The vacations module's endpoints (api/src/modules/vacations/): leave taken and paid leave left.
 import type { TPaidLeaveEndDate, TPaidLeaveStatus, TVacation } from '../contracts/vacations.ts';
-import { endpoint, io } from './endpoint.ts';
+import type { TPaidLeaveRegisterQuery } from '../contracts/vacations.ts';
+import { PERM } from '../permissions.ts';
+import { endpoint, io, type FileAnswer } from './endpoint.ts';
 
 /** Whose leave: the caller's own unless a permitted viewer names an employee. */
 interface LeaveOwnerQuery {
@@ -33,5 +35,18 @@ export const vacations = {
     'get',
     '/api/paid-vacation/end-date/',
     io<{ query: LeaveOwnerQuery; answer: TPaidLeaveEndDate }>(),
+  ),
+  register: endpoint(
+    'get',
+    '/api/paid-vacation/register/',
+    io<{ query: TPaidLeaveRegisterQuery; answer: FileAnswer }>(),
+    { permission: PERM.viewEmployee },
+  ),
+  /** One employee's register for `?year=` as PDF. */
+  registerPdf: endpoint(
+    'get',
+    '/api/paid-vacation/register/employees/:id/pdf/',
+    io<{ query: { year: number }; answer: FileAnswer }>(),
+    { permission: PERM.viewEmployee },
   ),
 } as const;

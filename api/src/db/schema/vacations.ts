@@ -65,3 +65,57 @@ export const paidLeaveGrants = pgTable(
     check('paid_leave_grants_dates_check', sql`${t.expiresOn} > ${t.grantedOn}`),
   ],
 );
+
+/**
+ * Why each statutory grant was or was not made (労働基準法 第39条第1項・第2項, the 80 % condition):
+ * one row per employee and 基準日, written by the grant job with the attendance rate of the period.
+ */
+export const paidLeaveGrantDecisions = pgTable(
+  'paid_leave_grant_decisions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    /** 基準日. */
+    grantedOn: date('granted_on', { mode: 'string' }).notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    /** 全労働日. */
+    workDays: integer('work_days').notNull(),
+    workedDays: integer('worked_days').notNull(),
+    unrecordedDays: integer('unrecorded_days').notNull(),
+    leftOutDays: integer('left_out_days').notNull(),
+    /** Percent, rounded down to 0.1; null without 全労働日. */
+    ratio: doublePrecision(),
+    granted: boolean().notNull(),
+    /** Days granted (0 when not granted). */
+    days: doublePrecision().notNull(),
+    reason: varchar({ length: 300 }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [unique('paid_leave_grant_decisions_employee_id_granted_on_key').on(t.employeeId, t.grantedOn)],
+);
+
+/**
+ * The five-day obligation reminders claimed (vacations/obligation-reminder-job.ts): one row per
+ * employee, obligation year (its grant date) and threshold (months before the year ends), so that
+ * each reminder is sent once however often and wherever the job runs.
+ */
+export const paidLeaveObligationReminders = pgTable(
+  'paid_leave_obligation_reminders',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    grantedOn: date('granted_on', { mode: 'string' }).notNull(),
+    thresholdMonths: integer('threshold_months').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [unique('paid_leave_obligation_reminders_key').on(t.employeeId, t.grantedOn, t.thresholdMonths)],
+);

@@ -1,14 +1,21 @@
 // The statutory paid-leave grants (shared/paid-leave/schedule.ts), made for every employee with a join
-// date whose grant date has come: the grants still valid on `today` that are not there yet. The unique
-// (employee_id, granted_on) constraint makes a run idempotent: however many times it runs, on however
-// many replicas, each employee gets one grant per grant date. An employee whose last contract ended
-// before a grant date gets no grant on it. The API runs it at start and every hour (startGrantJob).
-import { and, inArray, isNotNull } from 'drizzle-orm';
+// date whose grant date has come: the grants still valid on `today` that are not there yet, each judged
+// on the 80 % condition of its own period (shared/paid-leave/attendance-rate.ts). The decision, granted
+// or not, is recorded with the rate and the reason (paid_leave_grant_decisions). The unique
+// (employee_id, granted_on) constraints make a run idempotent: however many times it runs, on however
+// many replicas, each employee gets one decision and at most one grant per grant date. An employee
+// whose last contract ended before a grant date gets no grant on it. The API runs it at start and every
+// hour (startGrantJob).
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { businessDays } from '@portal/shared/calendar/business-days';
+import { grantPeriod, judgeGrant, type TGrantJudgement } from '@portal/shared/paid-leave/attendance-rate';
 import { grantsDue } from '@portal/shared/paid-leave/schedule';
 import type { Db } from '../../db/client.ts';
 import { contracts, employees } from '../../db/schema/employees.ts';
 import { positions } from '../../db/schema/organizations.ts';
-import { paidLeaveGrants } from '../../db/schema/vacations.ts';
+import { paidLeaveGrantDecisions, paidLeaveGrants } from '../../db/schema/vacations.ts';
+import { loadCalendarSettings } from '../calendar/calendar.repository.ts';
+import { loadDayKinds } from './day-kinds.ts';
 import { tokyoDate } from '../../dates.ts';
 import type { Logger } from '../../logger.ts';
 
@@ -64,27 +71,112 @@ export async function runPaidLeaveGrants(
     latestStart.set(c.employeeId, c.startDate);
     lastEnd.set(c.employeeId, c.endDate);
   }
-  const rows = people.flatMap((person) =>
+  const due = people.flatMap((person) =>
     grantsDue(person.joinDate!, weekly.get(person.id) ?? 5, today)
       .filter((g) => {
         const end = lastEnd.get(person.id);
         return end === undefined || end === null || end >= g.granted_on;
       })
-      .map((g) => ({
-        employeeId: person.id,
-        grantedOn: g.granted_on,
-        expiresOn: g.expires_on,
-        days: g.days,
-        source: 'auto' as const,
-      })),
+      .map((g) => ({ person, step: g.step, grantedOn: g.granted_on })),
   );
-  if (rows.length === 0) return 0;
-  const added = await db
-    .insert(paidLeaveGrants)
-    .values(rows)
-    .onConflictDoNothing({ target: [paidLeaveGrants.employeeId, paidLeaveGrants.grantedOn] })
-    .returning({ id: paidLeaveGrants.id });
-  return added.length;
+  if (due.length === 0) return 0;
+  // Dates with a grant (made before the 80 % condition, by hand or by an earlier run) and dates judged
+  // below 80 % are settled; a granted date whose grant was deleted is judged again.
+  const ids = [...new Set(due.map((d) => d.person.id))];
+  const settled = new Set<string>();
+  const grantRows = await db
+    .select({ employeeId: paidLeaveGrants.employeeId, grantedOn: paidLeaveGrants.grantedOn })
+    .from(paidLeaveGrants)
+    .where(inArray(paidLeaveGrants.employeeId, ids));
+  const refusedRows = await db
+    .select({ employeeId: paidLeaveGrantDecisions.employeeId, grantedOn: paidLeaveGrantDecisions.grantedOn })
+    .from(paidLeaveGrantDecisions)
+    .where(and(inArray(paidLeaveGrantDecisions.employeeId, ids), eq(paidLeaveGrantDecisions.granted, false)));
+  for (const r of [...grantRows, ...refusedRows]) settled.add(`${r.employeeId}:${r.grantedOn}`);
+  const pending = due
+    .map((d) => ({ ...d, period: grantPeriod(d.person.joinDate!, d.step) }))
+    .filter((d) => !settled.has(`${d.person.id}:${d.grantedOn}`));
+  if (pending.length === 0) return 0;
+  const from = pending.reduce(
+    (min, d) => (d.period.from < min ? d.period.from : min),
+    pending[0]!.period.from,
+  );
+  const to = pending.reduce((max, d) => (d.period.to > max ? d.period.to : max), pending[0]!.period.to);
+  const settings = await loadCalendarSettings(db, { from, to });
+  const workMonths = new Map<string, ReadonlySet<string>>();
+  const isWorkDay = (date: string) => {
+    const key = date.slice(0, 7);
+    let set = workMonths.get(key);
+    if (!set) {
+      set = new Set(businessDays(Number(date.slice(0, 4)), Number(date.slice(5, 7)), settings));
+      workMonths.set(key, set);
+    }
+    return set.has(date);
+  };
+  const kinds = await loadDayKinds(db, [...new Set(pending.map((d) => d.person.id))], from, to);
+  const judged = pending.map((d) => ({
+    employeeId: d.person.id,
+    judgement: judgeGrant(d.person.joinDate!, d.step, weekly.get(d.person.id) ?? 5, {
+      isWorkDay,
+      kindOf: (date) => kinds.get(d.person.id)?.get(date),
+    }),
+  }));
+  return db.transaction(async (tx) => {
+    for (const { employeeId, judgement } of judged) {
+      const row = decisionRow(employeeId, judgement);
+      await tx
+        .insert(paidLeaveGrantDecisions)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [paidLeaveGrantDecisions.employeeId, paidLeaveGrantDecisions.grantedOn],
+          set: { ...row, decidedAt: sql`now()` },
+        });
+    }
+    const grants = judged
+      .filter(({ judgement }) => judgement.days > 0)
+      .map(({ employeeId, judgement: { grant } }) => ({
+        employeeId,
+        grantedOn: grant.granted_on,
+        expiresOn: grant.expires_on,
+        days: grant.days,
+        source: 'auto' as const,
+      }));
+    if (grants.length === 0) return 0;
+    const added = await tx
+      .insert(paidLeaveGrants)
+      .values(grants)
+      .onConflictDoNothing({ target: [paidLeaveGrants.employeeId, paidLeaveGrants.grantedOn] })
+      .returning({ id: paidLeaveGrants.id });
+    return added.length;
+  });
+}
+
+/** The reason recorded for a decision, in the words HR reads on the person's page. */
+export function decisionReason(judgement: TGrantJudgement): string {
+  const { rate } = judgement;
+  if (rate.ratio === null) return '全労働日がないため付与（第39条第1項）';
+  const figures = `出勤率 ${rate.ratio}%（出勤 ${rate.worked_days} 日／全労働日 ${rate.work_days} 日）`;
+  return rate.qualifies
+    ? `${figures}：8割以上のため ${judgement.grant.days} 日を付与（第39条第1項・第2項）`
+    : `${figures}：8割未満のため付与なし（第39条第1項・第2項）`;
+}
+
+function decisionRow(employeeId: number, judgement: TGrantJudgement) {
+  const { rate, grant } = judgement;
+  return {
+    employeeId,
+    grantedOn: grant.granted_on,
+    periodFrom: rate.from,
+    periodTo: rate.to,
+    workDays: rate.work_days,
+    workedDays: rate.worked_days,
+    unrecordedDays: rate.unrecorded_days,
+    leftOutDays: rate.left_out_days,
+    ratio: rate.ratio,
+    granted: judgement.days > 0,
+    days: judgement.days,
+    reason: decisionReason(judgement),
+  };
 }
 
 const EVERY_MS = 60 * 60 * 1000;

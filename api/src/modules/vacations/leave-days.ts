@@ -8,10 +8,10 @@ import { loadCalendarSettings } from '../calendar/calendar.repository.ts';
 
 export type LeaveDayCounter = (period: TLeavePeriod) => number;
 
-/** A counter on given settings; each month's working days are worked out once. */
-export function leaveDayCounterOf(settings: TCompanyCalendarSettings): LeaveDayCounter {
+/** Whether a date is a day off on given settings; each month's working days are worked out once. */
+export function dayOffTestOf(settings: TCompanyCalendarSettings): (date: string) => boolean {
   const workDays = new Map<string, ReadonlySet<string>>();
-  const isDayOff = (date: string): boolean => {
+  return (date: string): boolean => {
     const month = date.slice(0, 7);
     let work = workDays.get(month);
     if (!work) {
@@ -20,6 +20,11 @@ export function leaveDayCounterOf(settings: TCompanyCalendarSettings): LeaveDayC
     }
     return !work.has(date);
   };
+}
+
+/** A counter on given settings. */
+export function leaveDayCounterOf(settings: TCompanyCalendarSettings): LeaveDayCounter {
+  const isDayOff = dayOffTestOf(settings);
   return (period) => countLeaveDays(period, isDayOff);
 }
 

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import {
+  PAID_LEAVE_REGISTER_XLSX_TYPE,
   ZLeaveOwnerQuery,
   ZPaidLeaveEndDate,
+  ZPaidLeaveRegisterQuery,
   ZPaidLeaveStatus,
   ZVacation,
 } from '@portal/shared/contracts/vacations';
 import { vacations } from '@portal/shared/endpoints/vacations';
 import { moduleOf } from '../../api-module.ts';
+import { PERM } from '@portal/shared/permissions';
 import { endpointRouter, route } from '../../http/route.ts';
+import { sendFile } from '../../files/download.ts';
+import { employeeRegister, organizationName, registerRows, registerWorkbook } from './paid-leave-register.ts';
+import { registerPdf } from './paid-leave-register-pdf.ts';
+import { parseId } from '../../middleware/validate.ts';
 import { NotFound } from '../../errors.ts';
 import { listEmployeeVacations, myPaidLeave, myPaidLeaveEndDate, myVacations } from './vacations.service.ts';
 
@@ -59,6 +66,32 @@ export const vacationsModule = moduleOf('vacations', vacations, (deps) => {
     vacations.paidLeaveEndDate,
     { query, answer: ZPaidLeaveEndDate },
     ({ ctx, query: { employee } }) => myPaidLeaveEndDate({ ctx, input: { employee } }),
+  );
+  route(on, vacations.register, { query: ZPaidLeaveRegisterQuery }, async ({ ctx, query, res }) => {
+    await ctx.require(PERM.viewEmployee);
+    const name = await organizationName(ctx.db, query.organization);
+    const rows = await registerRows(ctx.db, query.year, query.organization);
+    const body = await registerWorkbook(query.year, name, rows);
+    return sendFile(res, {
+      body,
+      type: PAID_LEAVE_REGISTER_XLSX_TYPE,
+      filename: `年次有給休暇管理簿_${query.year}_${name}.xlsx`,
+    });
+  });
+  route(
+    on,
+    vacations.registerPdf,
+    { params: ({ id }) => ({ id: parseId(id) }), query: ZPaidLeaveRegisterQuery.pick({ year: true }) },
+    async ({ ctx, params, query, res }) => {
+      await ctx.require(PERM.viewEmployee);
+      const rows = await employeeRegister(ctx.db, params.id, query.year);
+      const body = await registerPdf(query.year, rows);
+      return sendFile(res, {
+        body,
+        type: 'application/pdf',
+        filename: `年次有給休暇管理簿_${query.year}_${rows[0]!.code}.pdf`,
+      });
+    },
   );
   return on.router;
 });
