@@ -14,7 +14,7 @@ import {
 } from '@portal/shared/contracts/bot-jobs';
 import type { BotContext } from './context.ts';
 import type { EventHandler } from './event-handler.ts';
-import { handleCardsRefresh, taskEventHandlers } from './jobs/task-event.handler.ts';
+import { handleCardsRefresh, handleCardsResend, taskEventHandlers } from './jobs/task-event.handler.ts';
 import { processLarkJob } from './lark/deliver.ts';
 import { sendSpacingMs } from './lark/limits.ts';
 import { pushNotifyHandler, withPushFanOut } from './push/push.handler.ts';
@@ -30,6 +30,7 @@ const EVENT_HANDLERS: DispatchTable = {
   'push.notify': pushNotifyHandler,
   'attendance.remind': attendanceRemindHandler,
   'records.lark_notice': larkNoticeHandler,
+  'cards.resend': handleCardsResend,
 };
 
 async function dispatch(job: Job, ctx: BotContext): Promise<unknown> {

@@ -3,7 +3,7 @@
 import { TASK_EVENT_ACTIONS, type TTaskEventAction } from '@portal/shared/contracts/bot-jobs';
 import type { BotContext } from '../context.ts';
 import type { EventHandler } from '../event-handler.ts';
-import { reconcileTaskCards } from './task-cards.ts';
+import { reconcileTaskCards, resendCard } from './task-cards.ts';
 
 /** Actions after which the applicant hears the outcome (when the status says it ended or came back). */
 const DECISIONS: ReadonlySet<TTaskEventAction> = new Set(['approve', 'auto_approve', 'send_back', 'reject']);
@@ -32,4 +32,8 @@ export const taskEventHandlers = Object.fromEntries(
 
 export const handleCardsRefresh: EventHandler<'cards.refresh'> = async ({ payload }, ctx) => {
   await reconcileTaskCards(ctx, payload.task_id);
+};
+
+export const handleCardsResend: EventHandler<'cards.resend'> = async ({ payload }, ctx) => {
+  await resendCard(ctx, payload);
 };

@@ -82,6 +82,16 @@ export const ZAttendanceReminderPayload = z.object({
 });
 export type TAttendanceReminderPayload = z.infer<typeof ZAttendanceReminderPayload>;
 
+/** An approval card Lark can no longer update (older than 14 days, recalled, deleted): sent anew
+ * when its node still awaits that person. */
+export const ZCardResendPayload = z.object({
+  task_id: z.number().int(),
+  task_node_id: z.number().int(),
+  user_id: z.number().int(),
+  message_id: z.string().min(1),
+});
+export type TCardResendPayload = z.infer<typeof ZCardResendPayload>;
+
 /** A text message to one user in Lark (a change of their salary account: "was this you?"). */
 export const ZLarkNoticePayload = z.object({
   user_id: z.number().int(),
@@ -102,6 +112,7 @@ export const EVENT_JOBS = {
   'push.notify': ZPushNotifyPayload,
   'attendance.remind': ZAttendanceReminderPayload,
   'records.lark_notice': ZLarkNoticePayload,
+  'cards.resend': ZCardResendPayload,
 } as const;
 export type TEventJobName = keyof typeof EVENT_JOBS;
 export type TEventJobPayload<N extends TEventJobName> = z.infer<(typeof EVENT_JOBS)[N]>;
@@ -145,6 +156,8 @@ export type TLarkSendPayload = z.infer<typeof ZLarkSendPayload>;
 export const ZLarkPatchPayload = z.object({
   message_id: z.string().min(1),
   content: z.record(z.string(), z.unknown()),
+  /** Which approval card it is: one Lark can no longer update is sent again while its node awaits. */
+  card: ZCardRef.optional(),
 });
 export type TLarkPatchPayload = z.infer<typeof ZLarkPatchPayload>;
 

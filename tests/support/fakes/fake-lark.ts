@@ -87,7 +87,17 @@ export interface FakeLarkFailure {
 }
 
 /** Lark's message error codes (lark.md "Limits"). */
-export const LARK_CODES = { rateLimited: 230020, outsideScope: 230013, botStopped: 230053 } as const;
+export const LARK_CODES = {
+  rateLimited: 230020,
+  outsideScope: 230013,
+  botStopped: 230053,
+  /** Lark's frequency control on any Open API (1,000 a minute, 50 a second per API). */
+  frequencyLimited: 99991400,
+} as const;
+const isRateLimit = (failure: FakeLarkFailure) =>
+  failure.code === LARK_CODES.rateLimited ||
+  failure.code === LARK_CODES.frequencyLimited ||
+  failure.httpStatus === 429;
 const APP_LIMIT_PER_SECOND = 50;
 /** users/batch_get_id takes at most 50 addresses (and 50 mobiles) a call. */
 const LOOKUP_MAX = 50;
@@ -260,7 +270,7 @@ export async function startFakeLark(
         return sendJson(res, 400, { code: LARK_CODES.botStopped, msg: 'bot stopped' });
       const scripted = scriptedFailure('create', receiveId);
       if (scripted) {
-        if (scripted.code === LARK_CODES.rateLimited || scripted.httpStatus === 429) rateLimited.count += 1;
+        if (isRateLimit(scripted)) rateLimited.count += 1;
         return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
       }
       const now = Date.now();
@@ -329,7 +339,7 @@ export async function startFakeLark(
       if (!target) return sendJson(res, 400, { code: 230001, msg: 'message not found' });
       const scripted = scriptedFailure('patch', null);
       if (scripted) {
-        if (scripted.code === LARK_CODES.rateLimited || scripted.httpStatus === 429) rateLimited.count += 1;
+        if (isRateLimit(scripted)) rateLimited.count += 1;
         return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
       }
       const body = json();
