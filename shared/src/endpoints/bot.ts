@@ -5,6 +5,12 @@ import type {
   TBotCardRecorded,
   TBotTaskCard,
 } from '../contracts/bot-jobs.ts';
+import type {
+  TBotApprovalDefinition,
+  TBotApprovalDefinitionSaved,
+  TBotApprovalInstance,
+  TBotChangedTasks,
+} from '../contracts/bot-lark-native.ts';
 import type { TBotLarkUsersFound, TBotLarkUsersSaved } from '../contracts/bot-lark-users.ts';
 import type {
   TBotPushDevices,
@@ -58,6 +64,25 @@ export const bot = {
     'post',
     '/api/bot/lark-users/',
     io<{ body: TBotLarkUsersFound; answer: TBotLarkUsersSaved }>(),
+    service,
+  ),
+  // The Lark-native parts (docs/bot.md "Lark-native").
+  approvalInstance: endpoint(
+    'get',
+    '/api/bot/tasks/:id/approval-instance/',
+    io<{ answer: TBotApprovalInstance }>(),
+    service,
+  ),
+  saveApprovalDefinition: endpoint(
+    'post',
+    '/api/bot/approval-definitions/',
+    io<{ body: TBotApprovalDefinition; answer: TBotApprovalDefinitionSaved }>(),
+    service,
+  ),
+  changedTasks: endpoint(
+    'get',
+    '/api/bot/tasks/changed/:minutes/',
+    io<{ answer: TBotChangedTasks }>(),
     service,
   ),
 } as const;
