@@ -3,6 +3,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPortalApi } from './api/portal-api.ts';
+import {
+  scheduleApprovalCheck,
+  startApprovalCenter,
+  type ApprovalCenter,
+} from './approval-center/approvals-worker.ts';
 import { handleCardAction } from './callbacks/card-action.ts';
 import { httpCallbackHandler } from './callbacks/http-callback.ts';
 import { startLongConnection, type LongConnection } from './callbacks/long-connection.ts';
@@ -65,6 +70,10 @@ export async function startBot({
   });
   if (config.reminders) await upsertReminderSchedulers(queues.events, config.reminders);
   const workers = startWorkers(ctx);
+  await scheduleApprovalCheck(ctx);
+  const approvalCenter: ApprovalCenter | null = config.larkNative?.approvalCenter
+    ? startApprovalCenter(ctx, client)
+    : null;
 
   // A click must be answered within 3 seconds (lark.md): the API gets a short leash here.
   const callbackApi = createPortalApi({
@@ -110,6 +119,7 @@ export async function startBot({
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await workers.close();
+      await approvalCenter?.close();
       await queues.close();
       await ctx.push?.close();
       await closeRedis(redis);

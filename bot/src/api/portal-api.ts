@@ -14,6 +14,14 @@ import {
   type TBotLarkUserFound,
   type TBotLarkUsersSaved,
 } from '@portal/shared/contracts/bot-lark-users';
+import {
+  ZBotApprovalDefinitionSaved,
+  ZBotApprovalInstance,
+  ZBotChangedTasks,
+  type TBotApprovalDefinition,
+  type TBotApprovalInstance,
+  type TBotChangedTasks,
+} from '@portal/shared/contracts/bot-lark-native';
 import { ZTask, type TApprovalRequest, type TTask } from '@portal/shared/contracts/tasks';
 import { bot } from '@portal/shared/endpoints/bot';
 import { tasks } from '@portal/shared/endpoints/tasks';
@@ -27,6 +35,11 @@ export interface PortalApi {
   saveLarkUsers(users: readonly TBotLarkUserFound[]): Promise<TBotLarkUsersSaved>;
   /** POST /api/task/tasks/{id}/nodes/{nodeId}/approval/ as the Lark user `openId`. */
   act(openId: string, taskId: number, nodeId: number, body: TApprovalRequest): Promise<TTask>;
+  /** What the request's Approval Center instance is made of. */
+  approvalInstance(taskId: number): Promise<TBotApprovalInstance>;
+  saveApprovalDefinition(definition: TBotApprovalDefinition): Promise<void>;
+  /** Requests changed in the last `minutes`. */
+  changedTasks(minutes: number): Promise<TBotChangedTasks>;
 }
 
 export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
@@ -48,5 +61,17 @@ export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
           openId,
         },
       ),
+    approvalInstance: (taskId) =>
+      callEndpoint(endpoint, bot.approvalInstance, ZBotApprovalInstance, { id: taskId }),
+    saveApprovalDefinition: async (definition) => {
+      await callEndpoint(
+        endpoint,
+        bot.saveApprovalDefinition,
+        ZBotApprovalDefinitionSaved,
+        {},
+        { body: definition },
+      );
+    },
+    changedTasks: (minutes) => callEndpoint(endpoint, bot.changedTasks, ZBotChangedTasks, { minutes }),
   };
 }

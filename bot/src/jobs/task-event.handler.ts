@@ -1,6 +1,6 @@
 // Task transitions (outbox topic `task.<action>`): cards for whoever a node now awaits, updates of
 // the cards already sent, and the applicant's result message (push: push/push.handler.ts).
-import { TASK_EVENT_ACTIONS, type TTaskEventAction } from '@portal/shared/contracts/bot-jobs';
+import { jobIdOf, TASK_EVENT_ACTIONS, type TTaskEventAction } from '@portal/shared/contracts/bot-jobs';
 import type { BotContext } from '../context.ts';
 import type { EventHandler } from '../event-handler.ts';
 import { reconcileTaskCards, resendCard } from './task-cards.ts';
@@ -24,6 +24,14 @@ const handleTaskEvent: EventHandler<`task.${TTaskEventAction}`> = async (
     status: payload.status,
     tellApplicant: DECISIONS.has(payload.action) && DECIDED_STATUSES.has(payload.status),
   });
+  // The Approval Center (approval-center/): one sync per event, reading the state when it runs.
+  if (ctx.config.larkNative?.approvalCenter) {
+    await ctx.queues.approvals.add(
+      'approval.mirror',
+      { task_id: payload.task_id },
+      { jobId: jobIdOf(`mirror:${key}`) },
+    );
+  }
 };
 
 export const taskEventHandlers = Object.fromEntries(

@@ -161,6 +161,20 @@ export const ZLarkPatchPayload = z.object({
 });
 export type TLarkPatchPayload = z.infer<typeof ZLarkPatchPayload>;
 
+// ── lark-approvals (the Approval Center, docs/bot.md "Lark-native") ───────────────────────────────
+
+/** Queue of Approval Center syncs: one job per request and event, reading the request's current state. */
+export const LARK_APPROVALS_QUEUE = 'lark-approvals';
+export const ZApprovalMirrorPayload = z.object({
+  task_id: z.number().int(),
+  /** Send even when the state is what was last sent (the check job found Lark lacking it). */
+  force: z.boolean().optional(),
+});
+export type TApprovalMirrorPayload = z.infer<typeof ZApprovalMirrorPayload>;
+/** The check job's tick: compare the requests changed lately with what Lark holds. */
+export const ZApprovalCheckPayload = z.object({ minutes: z.number().int().min(1).max(1440) });
+export type TApprovalCheckPayload = z.infer<typeof ZApprovalCheckPayload>;
+
 export const LARK_JOBS = { 'lark.send': ZLarkSendPayload, 'lark.patch': ZLarkPatchPayload } as const;
 export type TLarkJobName = keyof typeof LARK_JOBS;
 

@@ -12,6 +12,13 @@
 //
 // Contact: users/batch_get_id finds the users added with addUser by their `email` (not the enterprise
 // one, as Lark); every call's addresses are kept in `lookups`.
+//
+// Approval Center (approval/v4 external_approvals, external_instances, external_instances/check):
+// validates what Lark requires (i18n keys present in the default locale, enums, ids unique across
+// tasks and cc, millisecond times), answers its own approval_code for a definition, keeps each
+// instance (an older update_time is ignored, as Lark does) and every accepted sync in order. Like
+// every Open API, each is limited to 50 calls a second and 1,000 a minute (setApiLimits lowers them
+// in tests), then answers HTTP 429 with 99991400.
 import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { listenLocal, readBody, sendJson } from './listen.ts';
 
@@ -56,8 +63,23 @@ export interface FakeLark {
   waitForMessages(count: number, timeoutMs?: number): Promise<FakeLarkMessage[]>;
   /** Resolves once `count` patches were made (or rejects after `timeoutMs`). */
   waitForPatches(count: number, timeoutMs?: number): Promise<FakeLarkPatch[]>;
+  /** Approval Center definitions by our approval_code (the body last sent, and Lark's code). */
+  readonly definitions: Map<string, { readonly larkCode: string; readonly body: Record<string, unknown> }>;
+  /** Approval Center instances by instance_id, as Lark holds them. */
+  readonly instances: Map<string, Record<string, unknown>>;
+  /** Every accepted instance sync, in order. */
+  readonly instanceSyncs: Record<string, unknown>[];
+  /** Calls to each Lark-native API (accepted or not), by API. */
+  readonly apiCalls: Record<FakeLarkApi, number>;
+  /** Lowers (or restores) the per-API limits: calls a second and a minute. */
+  setApiLimits(limits: { perSecond: number; perMinute: number }): void;
+  /** Forgets an instance, as if its sync had been lost. */
+  loseInstance(instanceId: string): void;
   close(): Promise<void>;
 }
+
+/** The Lark-native APIs the fake serves, each limited on its own. */
+export type FakeLarkApi = 'externalApproval' | 'externalInstance' | 'externalInstanceCheck';
 
 export interface FakeLarkMessage {
   readonly message_id: string;
@@ -76,8 +98,8 @@ export interface FakeLarkPatch {
 }
 
 export interface FakeLarkFailure {
-  /** A message create or patch, or a user lookup by e-mail. */
-  readonly on: 'create' | 'patch' | 'lookup';
+  /** A message create or patch, a user lookup by e-mail, or one of the Lark-native APIs. */
+  readonly on: 'create' | 'patch' | 'lookup' | FakeLarkApi;
   /** Lark's code in the body; `httpStatus` 200 makes it a code-in-body answer. */
   readonly code: number;
   readonly httpStatus?: number;
@@ -109,6 +131,84 @@ const tooLong = (content: unknown) => Buffer.byteLength(String(content ?? ''), '
 
 export const FAKE_LARK_APP = { appId: 'cli_fake_portal', appSecret: 'fake-lark-secret' } as const;
 
+/** Lark's frequency control (server-docs/api-call-guide/frequency-control): per API and app. */
+const API_LIMITS = { perSecond: 50, perMinute: 1000 } as const;
+/** Approval API refusals (the exact numbers are unverified): bad parameter, unknown definition. */
+const APPROVAL_PARAM_INVALID = 1390001;
+const APPROVAL_NOT_FOUND = 1390002;
+const I18N = /^@i18n@/;
+const INSTANCE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'CANCELED', 'DELETED', 'HIDDEN', 'TERMINATED'];
+const TASK_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'TRANSFERRED', 'DONE'];
+const isMillis = (value: unknown) => typeof value === 'string' && /^\d{1,13}$/.test(value);
+type Json = Record<string, unknown>;
+const asList = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
+
+/** The texts of the default locale; every @i18n@ key in `keys` must be among them. */
+function missingI18n(resources: unknown, keys: readonly unknown[]): string | null {
+  const defaults = asList(resources).find((r) => r.is_default === true);
+  if (!defaults) return 'i18n_resources: no default locale';
+  const texts = new Set(asList(defaults.texts).map((t) => t.key));
+  const missing = keys.filter((k) => typeof k === 'string' && I18N.test(k) && !texts.has(k));
+  return missing.length ? `i18n key not found: ${missing.join(', ')}` : null;
+}
+
+function definitionProblem(body: Json): string | null {
+  if (typeof body.approval_code !== 'string' || !body.approval_code) return 'approval_code required';
+  if (typeof body.approval_name !== 'string' || !I18N.test(body.approval_name))
+    return 'approval_name must be an @i18n@ key';
+  const external = body.external as Json | undefined;
+  if (!external || typeof external !== 'object') return 'external required';
+  if (external.action_callback_url && !external.action_callback_token)
+    return 'action_callback_token required with action_callback_url';
+  return missingI18n(body.i18n_resources, [body.approval_name, body.group_name, body.description]);
+}
+
+function instanceProblem(body: Json): string | null {
+  for (const field of ['approval_code', 'instance_id'])
+    if (typeof body[field] !== 'string' || !body[field]) return `${field} required`;
+  if (!INSTANCE_STATUSES.includes(String(body.status))) return 'status invalid';
+  if (!['REPLACE', 'UPDATE', undefined].includes(body.update_mode as string | undefined))
+    return 'update_mode invalid';
+  if (!(body.links as Json | undefined)?.pc_link) return 'links.pc_link required';
+  for (const field of ['start_time', 'end_time', 'update_time'])
+    if (!isMillis(body[field])) return `${field} must be milliseconds`;
+  const ids = new Set<string>();
+  const keys: unknown[] = [body.title, ...asList(body.form).flatMap((f) => [f.name, f.value])];
+  for (const task of asList(body.task_list)) {
+    const id = String(task.task_id ?? '');
+    if (!id || ids.has(id)) return `task_id missing or repeated: ${id}`;
+    ids.add(id);
+    if (!TASK_STATUSES.includes(String(task.status))) return `task ${id}: status invalid`;
+    if (!task.open_id && !task.user_id) return `task ${id}: open_id or user_id required`;
+    if (!(task.links as Json | undefined)?.pc_link) return `task ${id}: links.pc_link required`;
+    if (!isMillis(task.create_time) || !isMillis(task.end_time))
+      return `task ${id}: times must be milliseconds`;
+    if (
+      task.generate_type !== undefined &&
+      !['EXTERNAL_CONSIGN', 'DEFAULT'].includes(String(task.generate_type))
+    )
+      return `task ${id}: generate_type invalid`;
+    if (task.extra !== undefined) {
+      try {
+        JSON.parse(String(task.extra));
+      } catch {
+        return `task ${id}: extra must be JSON`;
+      }
+    }
+    keys.push(task.title, task.node_name, ...asList(task.action_configs).map((a) => a.action_name));
+  }
+  for (const cc of asList(body.cc_list)) {
+    const id = String(cc.cc_id ?? '');
+    if (!id || ids.has(id)) return `cc_id missing or repeated: ${id}`;
+    ids.add(id);
+    if (!cc.open_id && !cc.user_id) return `cc ${id}: open_id or user_id required`;
+    if (!['READ', 'UNREAD'].includes(String(cc.read_status))) return `cc ${id}: read_status invalid`;
+    if (!isMillis(cc.create_time) || !isMillis(cc.update_time)) return `cc ${id}: times must be milliseconds`;
+    keys.push(cc.title);
+  }
+  return missingI18n(body.i18n_resources, keys);
+}
+
 /** Lark's error codes as seen on the oidc endpoints (the exact numbers are unverified). */
 const INVALID_CODE = 20003;
 const EXPIRED_CODE = 20004;
@@ -133,6 +233,27 @@ export async function startFakeLark(
   const sentAt: { at: number; openId: string }[] = [];
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
+  const definitions = new Map<string, { larkCode: string; body: Json }>();
+  const instances = new Map<string, Json>();
+  const instanceSyncs: Json[] = [];
+  const apiCalls: Record<FakeLarkApi, number> = {
+    externalApproval: 0,
+    externalInstance: 0,
+    externalInstanceCheck: 0,
+  };
+  let apiLimits: { perSecond: number; perMinute: number } = { ...API_LIMITS };
+  const apiCallTimes = new Map<FakeLarkApi, number[]>();
+
+  /** Counts a call to `api`; true when it is beyond Lark's frequency limit (then not counted). */
+  function overApiLimit(api: FakeLarkApi): boolean {
+    const now = Date.now();
+    const times = (apiCallTimes.get(api) ?? []).filter((t) => t > now - 60_000);
+    apiCallTimes.set(api, times);
+    const lastSecond = times.filter((t) => t > now - 1000).length;
+    if (lastSecond >= apiLimits.perSecond || times.length >= apiLimits.perMinute) return true;
+    times.push(now);
+    return false;
+  }
 
   /** True when one more message now would break Lark's limits (sliding one-second window). */
   function overLimit(openId: string, now: number): boolean {
@@ -351,6 +472,70 @@ export async function startFakeLark(
       notify();
       return sendJson(res, 200, { code: 0, msg: 'success', data: {} });
     }
+    const nativeApi: FakeLarkApi | null =
+      req.method !== 'POST'
+        ? null
+        : url.pathname === '/open-apis/approval/v4/external_approvals'
+          ? 'externalApproval'
+          : url.pathname === '/open-apis/approval/v4/external_instances'
+            ? 'externalInstance'
+            : url.pathname === '/open-apis/approval/v4/external_instances/check'
+              ? 'externalInstanceCheck'
+              : null;
+    if (nativeApi) {
+      if (!tenantTokens.has(bearer(req.headers.authorization))) {
+        return sendJson(res, 400, { code: 99991663, msg: 'Invalid access token for authorization.' });
+      }
+      apiCalls[nativeApi] += 1;
+      if (overApiLimit(nativeApi)) {
+        rateLimited.count += 1;
+        return sendJson(res, 429, {
+          code: LARK_CODES.frequencyLimited,
+          msg: 'request trigger frequency limit',
+        });
+      }
+      const scripted = scriptedFailure(nativeApi, null);
+      if (scripted) {
+        if (isRateLimit(scripted)) rateLimited.count += 1;
+        return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
+      }
+      const data = json();
+      if (nativeApi === 'externalApproval') {
+        const problem = definitionProblem(data);
+        if (problem) return sendJson(res, 400, { code: APPROVAL_PARAM_INVALID, msg: problem });
+        const ours = String(data.approval_code);
+        const larkCode = definitions.get(ours)?.larkCode ?? `lark-${randomUUID()}`;
+        definitions.set(ours, { larkCode, body: data });
+        return sendJson(res, 200, { code: 0, msg: 'success', data: { approval_code: larkCode } });
+      }
+      if (nativeApi === 'externalInstance') {
+        const problem = instanceProblem(data);
+        if (problem) return sendJson(res, 400, { code: APPROVAL_PARAM_INVALID, msg: problem });
+        if (![...definitions.values()].some((d) => d.larkCode === data.approval_code)) {
+          return sendJson(res, 400, { code: APPROVAL_NOT_FOUND, msg: 'approval not found' });
+        }
+        const id = String(data.instance_id);
+        const held = instances.get(id);
+        // Lark keeps the newest: a sync older than what it holds changes nothing.
+        if (!held || Number(held.update_time) <= Number(data.update_time)) {
+          instances.set(id, data);
+          instanceSyncs.push(data);
+          notify();
+        }
+        return sendJson(res, 200, { code: 0, msg: 'success', data: { data } });
+      }
+      const asked = asList(data.instances);
+      if (asked.length === 0 || asked.length > 100) {
+        return sendJson(res, 400, { code: APPROVAL_PARAM_INVALID, msg: 'instances: 1 to 100' });
+      }
+      const diff_instances = asked
+        .filter((i) => {
+          const held = instances.get(String(i.instance_id));
+          return !held || Number(held.update_time) < Number(i.update_time);
+        })
+        .map((i) => ({ instance_id: String(i.instance_id), update_time: String(i.update_time), tasks: [] }));
+      return sendJson(res, 200, { code: 0, msg: 'success', data: { diff_instances } });
+    }
     if (req.method === 'GET' && url.pathname === '/__fake__/messages') {
       return sendJson(res, 200, { messages, patches, rate_limited: rateLimited.count });
     }
@@ -382,6 +567,16 @@ export async function startFakeLark(
     },
     waitForMessages: (count, timeoutMs = 10_000) => waitFor(messages, count, timeoutMs),
     waitForPatches: (count, timeoutMs = 10_000) => waitFor(patches, count, timeoutMs),
+    definitions,
+    instances,
+    instanceSyncs,
+    apiCalls,
+    setApiLimits: (limits) => {
+      apiLimits = { ...limits };
+    },
+    loseInstance: (instanceId) => {
+      instances.delete(instanceId);
+    },
     close: listening.close,
   };
 }
