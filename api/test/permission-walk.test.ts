@@ -81,6 +81,7 @@ function idFor(param: string, before: string): string {
   if (param === 'document' && before === 'slip-consent') return 'payment';
   if (param === 'code' && before === 'postal-codes') return '1600023';
   if (param === 'minutes' && before === 'changed') return '10';
+  if (param === 'larkUserId') return 'u_unknown';
   const byCollection: Record<string, string | undefined> = {
     tasks: ids.task,
     details: ids.task,

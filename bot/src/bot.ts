@@ -8,6 +8,7 @@ import {
   startApprovalCenter,
   type ApprovalCenter,
 } from './approval-center/approvals-worker.ts';
+import { quickApprovalRoute } from './approval-center/quick-approval.ts';
 import { handleCardAction } from './callbacks/card-action.ts';
 import { httpCallbackHandler } from './callbacks/http-callback.ts';
 import { startLongConnection, type LongConnection } from './callbacks/long-connection.ts';
@@ -27,6 +28,8 @@ import { startWorkers } from './worker.ts';
 
 /** Each of the two API calls a click makes (act, then read the fresh state). */
 const CALLBACK_API_TIMEOUT_MS = 1200;
+/** Each of the (at most three) API calls of a quick approval: Lark waits 10 s for the answer. */
+const QUICK_APPROVAL_API_TIMEOUT_MS = 3000;
 
 export interface RunningBot {
   readonly url: string;
@@ -89,8 +92,29 @@ export async function startBot({
     longConnection = startLongConnection(config.lark, logger, onCardAction);
   }
 
+  const quick = config.larkNative?.quickApproval ?? null;
+  const quickRoute = quick
+    ? quickApprovalRoute({
+        settings: quick,
+        api: createPortalApi({
+          baseUrl: config.apiUrl,
+          serviceToken: config.serviceToken,
+          timeoutMs: QUICK_APPROVAL_API_TIMEOUT_MS,
+        }),
+        logger,
+      })
+    : null;
+
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    if (quick && quickRoute && req.method === 'POST' && path === quick.path) {
+      quickRoute(req, res).catch((err: unknown) => {
+        logger.error({ err }, 'quick approval failed');
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: '予期できないエラーが発生しました。', without_prefix: 'true' }));
+      });
+      return;
+    }
     if (callbackRoute && req.method === 'POST' && path === config.lark.callbackPath) {
       callbackRoute(req, res).catch((err: unknown) => {
         logger.error({ err }, 'lark callback failed');

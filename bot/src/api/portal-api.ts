@@ -18,6 +18,8 @@ import {
   ZBotApprovalDefinitionSaved,
   ZBotApprovalInstance,
   ZBotChangedTasks,
+  ZBotLarkTenantUser,
+  type TBotLarkTenantUser,
   type TBotApprovalDefinition,
   type TBotApprovalInstance,
   type TBotChangedTasks,
@@ -40,6 +42,8 @@ export interface PortalApi {
   saveApprovalDefinition(definition: TBotApprovalDefinition): Promise<void>;
   /** Requests changed in the last `minutes`. */
   changedTasks(minutes: number): Promise<TBotChangedTasks>;
+  /** The portal user bound to a Lark user_id (ApiRefused 404: nobody). */
+  larkTenantUser(larkUserId: string): Promise<TBotLarkTenantUser>;
 }
 
 export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
@@ -73,5 +77,7 @@ export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
       );
     },
     changedTasks: (minutes) => callEndpoint(endpoint, bot.changedTasks, ZBotChangedTasks, { minutes }),
+    larkTenantUser: (larkUserId) =>
+      callEndpoint(endpoint, bot.larkTenantUser, ZBotLarkTenantUser, { larkUserId }),
   };
 }

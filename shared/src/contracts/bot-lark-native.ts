@@ -63,3 +63,7 @@ export type TBotApprovalDefinitionSaved = z.infer<typeof ZBotApprovalDefinitionS
 /** GET /api/bot/tasks/changed/{minutes}/ — requests changed in the last minutes, with when. */
 export const ZBotChangedTasks = z.array(z.object({ task_id: z.number().int(), updated_at: z.string() }));
 export type TBotChangedTasks = z.infer<typeof ZBotChangedTasks>;
+
+/** GET /api/bot/lark-users/tenant/{larkUserId}/ — the portal user a Lark user_id (the tenant's id) is bound to. */
+export const ZBotLarkTenantUser = z.object({ user_id: z.number().int(), open_id: z.string() });
+export type TBotLarkTenantUser = z.infer<typeof ZBotLarkTenantUser>;

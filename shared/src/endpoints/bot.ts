@@ -10,6 +10,7 @@ import type {
   TBotApprovalDefinitionSaved,
   TBotApprovalInstance,
   TBotChangedTasks,
+  TBotLarkTenantUser,
 } from '../contracts/bot-lark-native.ts';
 import type { TBotLarkUsersFound, TBotLarkUsersSaved } from '../contracts/bot-lark-users.ts';
 import type {
@@ -83,6 +84,12 @@ export const bot = {
     'get',
     '/api/bot/tasks/changed/:minutes/',
     io<{ answer: TBotChangedTasks }>(),
+    service,
+  ),
+  larkTenantUser: endpoint(
+    'get',
+    '/api/bot/lark-users/tenant/:larkUserId/',
+    io<{ answer: TBotLarkTenantUser }>(),
     service,
   ),
 } as const;

@@ -669,3 +669,44 @@ export async function sendCardCallback(callback: CardCallback): Promise<SentCall
   const first = await post();
   return { ...first, replay: post };
 }
+
+export interface QuickApprovalCallback {
+  /** The bot's quick-approval URL. */
+  readonly url: string;
+  readonly token: string;
+  /** With a key, the body is sent as {"encrypt"} like Lark does. */
+  readonly key?: string;
+  readonly actionType: 'APPROVE' | 'REJECT';
+  /** The tenant's user_id of the person acting (not the open_id). */
+  readonly userId: string;
+  readonly instanceId: string;
+  readonly taskId: string;
+  readonly reason?: string;
+  /** Sent as the body instead (an undecryptable one, say). */
+  readonly rawBody?: string;
+}
+
+/** Posts a quick approval as Lark's Approval Center does: no signature, the token in the body. */
+export async function sendQuickApproval(
+  callback: QuickApprovalCallback,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const action = JSON.stringify({
+    action_type: callback.actionType,
+    user_id: callback.userId,
+    instance_id: callback.instanceId,
+    task_id: callback.taskId,
+    reason: callback.reason ?? '',
+    token: callback.token,
+    action_context: '',
+  });
+  const body =
+    callback.rawBody ??
+    (callback.key ? JSON.stringify({ encrypt: larkEncrypt(action, callback.key) }) : action);
+  const res = await fetch(callback.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}

@@ -1,13 +1,17 @@
 // The Approval Center's bot routes (approval-instance.ts): a request's instance data, the definition
-// Lark created for a workflow, and the requests changed lately (the bot's check job).
+// Lark created for a workflow, the requests changed lately (the bot's check job), and who a Lark
+// user_id is (quick approval names the tenant's user_id, not the open_id).
 import {
   ZBotApprovalDefinition,
   ZBotApprovalDefinitionSaved,
   ZBotApprovalInstance,
   ZBotChangedTasks,
+  ZBotLarkTenantUser,
 } from '@portal/shared/contracts/bot-lark-native';
 import { bot } from '@portal/shared/endpoints/bot';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { larkBindings } from '../../db/schema/lark.ts';
 import { NotFound } from '../../errors.ts';
 import { route, type EndpointRouter } from '../../http/route.ts';
 import { approvalInstanceData, changedTasks, saveApprovalDefinition } from './approval-instance.ts';
@@ -35,5 +39,17 @@ export function botApprovalCenterRoutes(on: EndpointRouter, db: Db): void {
   };
   route(on, bot.changedTasks, { params, answer: ZBotChangedTasks }, ({ params: { minutes } }) =>
     changedTasks(db, minutes),
+  );
+  route(
+    on,
+    bot.larkTenantUser,
+    { params: ({ larkUserId }: { larkUserId: string }) => ({ larkUserId }), answer: ZBotLarkTenantUser },
+    async ({ params: { larkUserId } }) => {
+      const [binding] = larkUserId
+        ? await db.select().from(larkBindings).where(eq(larkBindings.userIdInLark, larkUserId))
+        : [];
+      if (!binding) throw new NotFound();
+      return { user_id: binding.userId, open_id: binding.openId };
+    },
   );
 }
