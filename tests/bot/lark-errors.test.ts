@@ -1,6 +1,7 @@
 // Issue 36, acceptance 6: a card Lark can no longer update (230031, older than 14 days) is not retried,
 // and a card whose node still awaits is sent again; a recalled or deleted message (230011, 230110) is
-// final; 99991400 is a rate limit at any HTTP status.
+// final; 99991400 is a rate limit at any HTTP status. Unconfigured, none of the Lark-native APIs
+// (Approval Center, time off, badge) is called.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBotCardMessages } from '@portal/shared/contracts/bot-jobs';
 import type { TTask, TTaskNode } from '@portal/shared/contracts/tasks';
@@ -129,5 +130,31 @@ describe("Lark's final answers to a card update", () => {
     await eventually('the card despite the limit', () => cardsTo('suzuki', task.id)[0]);
     expect(h.lark.rateLimited.count - before).toBe(2);
     expect(await h.queues.lark.getFailedCount()).toBe(failedBefore);
+  });
+});
+
+describe('the Lark-native parts, unconfigured', () => {
+  it('call none of their endpoints and queue no Approval Center work', async () => {
+    const sentBefore = h.lark.messages.length + h.lark.patches.length;
+    const task = await submit('未設定');
+    const node = await firstNode(task.id);
+    await eventually('the card', () => cardsTo('suzuki', task.id)[0]);
+    await h.as('suzuki')('POST', `/api/task/tasks/${task.id}/nodes/${node.id}/approval/`, {
+      action: 'approve',
+    });
+    const undo = await h.as('suzuki')('POST', `/api/task/tasks/${task.id}/nodes/${node.id}/undo/`);
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    await h.as('suzuki')('POST', `/api/task/tasks/${task.id}/nodes/${node.id}/approval/`, {
+      action: 'send_back',
+      comment: '戻します',
+    });
+    await drained(h);
+    // The events did reach the bot and Lark (cards), so an absence below means something.
+    expect(h.lark.messages.length + h.lark.patches.length - sentBefore).toBeGreaterThanOrEqual(3);
+    const native = h.lark.calls.filter((c) => /approval\/v4|calendar\/v4|app_badge/.test(c));
+    expect(native).toEqual([]);
+    const counts = await h.bot.ctx.queues.approvals.getJobCounts();
+    expect(Object.values(counts).every((n) => n === 0)).toBe(true);
+    expect(await h.bot.ctx.queues.approvals.getJobSchedulersCount()).toBe(0);
   });
 });
