@@ -9,6 +9,7 @@ import {
   type ApprovalCenter,
 } from './approval-center/approvals-worker.ts';
 import { quickApprovalRoute } from './approval-center/quick-approval.ts';
+import { createAppBadge } from './badge/app-badge.ts';
 import { handleCardAction } from './callbacks/card-action.ts';
 import { httpCallbackHandler } from './callbacks/http-callback.ts';
 import { startLongConnection, type LongConnection } from './callbacks/long-connection.ts';
@@ -70,6 +71,7 @@ export async function startBot({
     }),
     pacing: createUserPacing(redis, config.queuePrefix, config.lark.ratePerUser),
     push: config.firebase ? createFirebaseTransport(config.firebase) : null,
+    appBadge: config.larkNative?.badge ? createAppBadge(client, redis, config.queuePrefix) : null,
   });
   if (config.reminders) await upsertReminderSchedulers(queues.events, config.reminders);
   const workers = startWorkers(ctx);

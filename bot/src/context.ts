@@ -9,6 +9,7 @@ import {
   type TLarkSendPayload,
 } from '@portal/shared/contracts/bot-jobs';
 import type { PortalApi } from './api/portal-api.ts';
+import type { AppBadge } from './badge/app-badge.ts';
 import type { BotConfig } from './config/bot-config.ts';
 import type { LarkMessenger } from './lark/messenger.ts';
 import type { OpenIds } from './lark/open-ids.ts';
@@ -30,6 +31,8 @@ export interface BotContext {
   readonly pacing: UserPacing;
   /** FCM (push/firebase.ts); null when no FIREBASE_* settings are given. */
   readonly push: PushTransport | null;
+  /** The app badge (badge/app-badge.ts); null unless LARK_BADGE=on. */
+  readonly appBadge?: AppBadge | null;
   /** Adds an events-queue job; a second add with the same key is a no-op. */
   addEvent<N extends TEventJobName>(name: N, key: string, payload: TEventJobPayload<N>): Promise<void>;
   /** Queues one Lark message; `payload.key` is both its job id and Lark's uuid. */

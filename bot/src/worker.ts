@@ -12,6 +12,7 @@ import {
   type TEventJobData,
   type TEventJobName,
 } from '@portal/shared/contracts/bot-jobs';
+import { badgeSetHandler } from './badge/badge.handler.ts';
 import type { BotContext } from './context.ts';
 import type { EventHandler } from './event-handler.ts';
 import { handleCardsRefresh, handleCardsResend, taskEventHandlers } from './jobs/task-event.handler.ts';
@@ -31,6 +32,7 @@ const EVENT_HANDLERS: DispatchTable = {
   'attendance.remind': attendanceRemindHandler,
   'records.lark_notice': larkNoticeHandler,
   'cards.resend': handleCardsResend,
+  'badge.set': badgeSetHandler,
 };
 
 async function dispatch(job: Job, ctx: BotContext): Promise<unknown> {

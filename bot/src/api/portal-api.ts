@@ -15,11 +15,13 @@ import {
   type TBotLarkUsersSaved,
 } from '@portal/shared/contracts/bot-lark-users';
 import {
+  ZBotApprovalCount,
   ZBotApprovalDefinitionSaved,
   ZBotApprovalInstance,
   ZBotChangedTasks,
   ZBotLarkTenantUser,
   type TBotLarkTenantUser,
+  type TBotApprovalCount,
   type TBotApprovalDefinition,
   type TBotApprovalInstance,
   type TBotChangedTasks,
@@ -44,6 +46,8 @@ export interface PortalApi {
   changedTasks(minutes: number): Promise<TBotChangedTasks>;
   /** The portal user bound to a Lark user_id (ApiRefused 404: nobody). */
   larkTenantUser(larkUserId: string): Promise<TBotLarkTenantUser>;
+  /** A user's 承認待ち, with their Lark user (the app badge). */
+  approvalCount(userId: number): Promise<TBotApprovalCount>;
 }
 
 export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
@@ -79,5 +83,6 @@ export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
     changedTasks: (minutes) => callEndpoint(endpoint, bot.changedTasks, ZBotChangedTasks, { minutes }),
     larkTenantUser: (larkUserId) =>
       callEndpoint(endpoint, bot.larkTenantUser, ZBotLarkTenantUser, { larkUserId }),
+    approvalCount: (userId) => callEndpoint(endpoint, bot.approvalCount, ZBotApprovalCount, { id: userId }),
   };
 }

@@ -1,6 +1,7 @@
 // Task transitions (outbox topic `task.<action>`): cards for whoever a node now awaits, updates of
 // the cards already sent, and the applicant's result message (push: push/push.handler.ts).
 import { jobIdOf, TASK_EVENT_ACTIONS, type TTaskEventAction } from '@portal/shared/contracts/bot-jobs';
+import { queueBadges } from '../badge/badge.handler.ts';
 import type { BotContext } from '../context.ts';
 import type { EventHandler } from '../event-handler.ts';
 import { reconcileTaskCards, resendCard } from './task-cards.ts';
@@ -19,11 +20,12 @@ const handleTaskEvent: EventHandler<`task.${TTaskEventAction}`> = async (
   { key, payload },
   ctx: BotContext,
 ) => {
-  await reconcileTaskCards(ctx, payload.task_id, {
+  const data = await reconcileTaskCards(ctx, payload.task_id, {
     key: shortKey(key),
     status: payload.status,
     tellApplicant: DECISIONS.has(payload.action) && DECIDED_STATUSES.has(payload.status),
   });
+  if (ctx.appBadge) await queueBadges(ctx, data);
   // The Approval Center (approval-center/): one sync per event, reading the state when it runs.
   if (ctx.config.larkNative?.approvalCenter) {
     await ctx.queues.approvals.add(

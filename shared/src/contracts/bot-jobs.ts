@@ -92,6 +92,10 @@ export const ZCardResendPayload = z.object({
 });
 export type TCardResendPayload = z.infer<typeof ZCardResendPayload>;
 
+/** Set one user's app badge to their 承認待ち (LARK_BADGE=on), merged per user after task events. */
+export const ZBadgeSetPayload = z.object({ user_id: z.number().int() });
+export type TBadgeSetPayload = z.infer<typeof ZBadgeSetPayload>;
+
 /** A text message to one user in Lark (a change of their salary account: "was this you?"). */
 export const ZLarkNoticePayload = z.object({
   user_id: z.number().int(),
@@ -113,6 +117,7 @@ export const EVENT_JOBS = {
   'attendance.remind': ZAttendanceReminderPayload,
   'records.lark_notice': ZLarkNoticePayload,
   'cards.resend': ZCardResendPayload,
+  'badge.set': ZBadgeSetPayload,
 } as const;
 export type TEventJobName = keyof typeof EVENT_JOBS;
 export type TEventJobPayload<N extends TEventJobName> = z.infer<(typeof EVENT_JOBS)[N]>;

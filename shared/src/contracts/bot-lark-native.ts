@@ -67,3 +67,7 @@ export type TBotChangedTasks = z.infer<typeof ZBotChangedTasks>;
 /** GET /api/bot/lark-users/tenant/{larkUserId}/ — the portal user a Lark user_id (the tenant's id) is bound to. */
 export const ZBotLarkTenantUser = z.object({ user_id: z.number().int(), open_id: z.string() });
 export type TBotLarkTenantUser = z.infer<typeof ZBotLarkTenantUser>;
+
+/** GET /api/bot/users/{id}/approval-count/ — the user's 承認待ち (approval_tasks of account/statistics). */
+export const ZBotApprovalCount = ZMirrorPerson.extend({ approval_tasks: z.number().int().min(0) });
+export type TBotApprovalCount = z.infer<typeof ZBotApprovalCount>;

@@ -8,6 +8,7 @@ import type {
 import type {
   TBotApprovalDefinition,
   TBotApprovalDefinitionSaved,
+  TBotApprovalCount,
   TBotApprovalInstance,
   TBotChangedTasks,
   TBotLarkTenantUser,
@@ -90,6 +91,12 @@ export const bot = {
     'get',
     '/api/bot/lark-users/tenant/:larkUserId/',
     io<{ answer: TBotLarkTenantUser }>(),
+    service,
+  ),
+  approvalCount: endpoint(
+    'get',
+    '/api/bot/users/:id/approval-count/',
+    io<{ answer: TBotApprovalCount }>(),
     service,
   ),
 } as const;

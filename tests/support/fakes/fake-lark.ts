@@ -19,6 +19,9 @@
 // instance (an older update_time is ignored, as Lark does) and every accepted sync in order. Like
 // every Open API, each is limited to 50 calls a second and 1,000 a minute (setApiLimits lowers them
 // in tests), then answers HTTP 429 with 99991400.
+//
+// App badge (application/v6/app_badge/set): each user's counts with a version that must grow, else
+// 213002 (version conflict).
 import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { listenLocal, readBody, sendJson } from './listen.ts';
 
@@ -73,13 +76,15 @@ export interface FakeLark {
   readonly apiCalls: Record<FakeLarkApi, number>;
   /** Lowers (or restores) the per-API limits: calls a second and a minute. */
   setApiLimits(limits: { perSecond: number; perMinute: number }): void;
+  /** Each user's app badge (by open_id) as Lark holds it: the last accepted version and counts. */
+  readonly badges: Map<string, { version: number; pc: number; mobile: number }>;
   /** Forgets an instance, as if its sync had been lost. */
   loseInstance(instanceId: string): void;
   close(): Promise<void>;
 }
 
 /** The Lark-native APIs the fake serves, each limited on its own. */
-export type FakeLarkApi = 'externalApproval' | 'externalInstance' | 'externalInstanceCheck';
+export type FakeLarkApi = 'externalApproval' | 'externalInstance' | 'externalInstanceCheck' | 'appBadge';
 
 export interface FakeLarkMessage {
   readonly message_id: string;
@@ -133,6 +138,9 @@ export const FAKE_LARK_APP = { appId: 'cli_fake_portal', appSecret: 'fake-lark-s
 
 /** Lark's frequency control (server-docs/api-call-guide/frequency-control): per API and app. */
 const API_LIMITS = { perSecond: 50, perMinute: 1000 } as const;
+/** app_badge/set: a version not above the last one (the exact code is unverified). */
+const BADGE_VERSION_CONFLICT = 213002;
+const BADGE_PARAM_INVALID = 213001;
 /** Approval API refusals (the exact numbers are unverified): bad parameter, unknown definition. */
 const APPROVAL_PARAM_INVALID = 1390001;
 const APPROVAL_NOT_FOUND = 1390002;
@@ -240,7 +248,9 @@ export async function startFakeLark(
     externalApproval: 0,
     externalInstance: 0,
     externalInstanceCheck: 0,
+    appBadge: 0,
   };
+  const badges = new Map<string, { version: number; pc: number; mobile: number }>();
   let apiLimits: { perSecond: number; perMinute: number } = { ...API_LIMITS };
   const apiCallTimes = new Map<FakeLarkApi, number[]>();
 
@@ -481,7 +491,9 @@ export async function startFakeLark(
             ? 'externalInstance'
             : url.pathname === '/open-apis/approval/v4/external_instances/check'
               ? 'externalInstanceCheck'
-              : null;
+              : url.pathname === '/open-apis/application/v6/app_badge/set'
+                ? 'appBadge'
+                : null;
     if (nativeApi) {
       if (!tenantTokens.has(bearer(req.headers.authorization))) {
         return sendJson(res, 400, { code: 99991663, msg: 'Invalid access token for authorization.' });
@@ -500,6 +512,29 @@ export async function startFakeLark(
         return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
       }
       const data = json();
+      if (nativeApi === 'appBadge') {
+        const count = (side: unknown) => (side as Json | undefined)?.web_app;
+        const valid =
+          url.searchParams.get('user_id_type') === 'open_id' &&
+          typeof data.user_id === 'string' &&
+          data.user_id !== '' &&
+          typeof data.version === 'string' &&
+          /^\d+$/.test(data.version) &&
+          [count(data.pc), count(data.mobile)].every((n) => Number.isInteger(n) && (n as number) >= 0);
+        if (!valid) return sendJson(res, 400, { code: BADGE_PARAM_INVALID, msg: 'invalid param' });
+        const version = Number(data.version);
+        const current = badges.get(String(data.user_id));
+        if (current && version <= current.version) {
+          return sendJson(res, 400, { code: BADGE_VERSION_CONFLICT, msg: 'version conflict' });
+        }
+        badges.set(String(data.user_id), {
+          version,
+          pc: count(data.pc) as number,
+          mobile: count(data.mobile) as number,
+        });
+        notify();
+        return sendJson(res, 200, { code: 0, msg: 'success', data: {} });
+      }
       if (nativeApi === 'externalApproval') {
         const problem = definitionProblem(data);
         if (problem) return sendJson(res, 400, { code: APPROVAL_PARAM_INVALID, msg: problem });
@@ -571,6 +606,7 @@ export async function startFakeLark(
     instances,
     instanceSyncs,
     apiCalls,
+    badges,
     setApiLimits: (limits) => {
       apiLimits = { ...limits };
     },

@@ -1,8 +1,10 @@
 // The Approval Center's bot routes (approval-instance.ts): a request's instance data, the definition
 // Lark created for a workflow, the requests changed lately (the bot's check job), and who a Lark
-// user_id is (quick approval names the tenant's user_id, not the open_id).
+// user_id is (quick approval names the tenant's user_id, not the open_id), and a user's 承認待ち for
+// the app badge.
 import {
   ZBotApprovalDefinition,
+  ZBotApprovalCount,
   ZBotApprovalDefinitionSaved,
   ZBotApprovalInstance,
   ZBotChangedTasks,
@@ -14,7 +16,10 @@ import type { Db } from '../../db/client.ts';
 import { larkBindings } from '../../db/schema/lark.ts';
 import { NotFound } from '../../errors.ts';
 import { route, type EndpointRouter } from '../../http/route.ts';
+import { users } from '../../db/schema/users.ts';
+import { countLists } from '../tasks/list-tasks.ts';
 import { approvalInstanceData, changedTasks, saveApprovalDefinition } from './approval-instance.ts';
+import { larkReachOfUser } from './lark-users.ts';
 
 /** A day at most: the check job asks for the last 10 minutes. */
 const MAX_MINUTES = 1440;
@@ -52,4 +57,11 @@ export function botApprovalCenterRoutes(on: EndpointRouter, db: Db): void {
       return { user_id: binding.userId, open_id: binding.openId };
     },
   );
+  route(on, bot.approvalCount, { answer: ZBotApprovalCount }, async ({ params }) => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, params.id));
+    if (!user) throw new NotFound();
+    // The same count as the sidebar's (account/statistics approval_tasks).
+    const counts = await countLists(db, ['approval'], user.id);
+    return { user_id: user.id, ...(await larkReachOfUser(db, user.id)), approval_tasks: counts.approval };
+  });
 }
