@@ -72,6 +72,7 @@ export async function startBot({
     pacing: createUserPacing(redis, config.queuePrefix, config.lark.ratePerUser),
     push: config.firebase ? createFirebaseTransport(config.firebase) : null,
     appBadge: config.larkNative?.badge ? createAppBadge(client, redis, config.queuePrefix) : null,
+    lark: client,
   });
   if (config.reminders) await upsertReminderSchedulers(queues.events, config.reminders);
   const workers = startWorkers(ctx);

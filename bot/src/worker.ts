@@ -14,6 +14,7 @@ import {
 } from '@portal/shared/contracts/bot-jobs';
 import { badgeSetHandler } from './badge/badge.handler.ts';
 import type { BotContext } from './context.ts';
+import { timeoffSyncHandler } from './timeoff/timeoff.handler.ts';
 import type { EventHandler } from './event-handler.ts';
 import { handleCardsRefresh, handleCardsResend, taskEventHandlers } from './jobs/task-event.handler.ts';
 import { processLarkJob } from './lark/deliver.ts';
@@ -33,6 +34,7 @@ const EVENT_HANDLERS: DispatchTable = {
   'records.lark_notice': larkNoticeHandler,
   'cards.resend': handleCardsResend,
   'badge.set': badgeSetHandler,
+  'timeoff.sync': timeoffSyncHandler,
 };
 
 async function dispatch(job: Job, ctx: BotContext): Promise<unknown> {

@@ -20,7 +20,11 @@ import {
   ZBotApprovalInstance,
   ZBotChangedTasks,
   ZBotLarkTenantUser,
+  ZBotTimeoff,
   type TBotLarkTenantUser,
+  type TBotTimeoff,
+  type TBotTimeoffEvent,
+  type TBotTimeoffEventDelete,
   type TBotApprovalCount,
   type TBotApprovalDefinition,
   type TBotApprovalInstance,
@@ -48,6 +52,10 @@ export interface PortalApi {
   larkTenantUser(larkUserId: string): Promise<TBotLarkTenantUser>;
   /** A user's 承認待ち, with their Lark user (the app badge). */
   approvalCount(userId: number): Promise<TBotApprovalCount>;
+  /** An approved vacation as time off, and the events made for it. */
+  timeoff(taskId: number): Promise<TBotTimeoff>;
+  saveTimeoffEvent(event: TBotTimeoffEvent): Promise<void>;
+  deleteTimeoffEvent(event: TBotTimeoffEventDelete): Promise<void>;
 }
 
 export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
@@ -84,5 +92,12 @@ export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
     larkTenantUser: (larkUserId) =>
       callEndpoint(endpoint, bot.larkTenantUser, ZBotLarkTenantUser, { larkUserId }),
     approvalCount: (userId) => callEndpoint(endpoint, bot.approvalCount, ZBotApprovalCount, { id: userId }),
+    timeoff: (taskId) => callEndpoint(endpoint, bot.timeoff, ZBotTimeoff, { id: taskId }),
+    saveTimeoffEvent: async (event) => {
+      await callEndpoint(endpoint, bot.saveTimeoffEvent, ZBotApprovalDefinitionSaved, {}, { body: event });
+    },
+    deleteTimeoffEvent: async (event) => {
+      await callEndpoint(endpoint, bot.deleteTimeoffEvent, ZBotApprovalDefinitionSaved, {}, { body: event });
+    },
   };
 }

@@ -26,6 +26,9 @@ const handleTaskEvent: EventHandler<`task.${TTaskEventAction}`> = async (
     tellApplicant: DECISIONS.has(payload.action) && DECIDED_STATUSES.has(payload.status),
   });
   if (ctx.appBadge) await queueBadges(ctx, data);
+  // Lark time off (timeoff/): a vacation's events follow its status.
+  if (ctx.config.larkNative?.timeoff && data.task.workflow_kind === 'vacation')
+    await ctx.addEvent('timeoff.sync', `timeoff:${key}`, { task_id: payload.task_id });
   // The Approval Center (approval-center/): one sync per event, reading the state when it runs.
   if (ctx.config.larkNative?.approvalCenter) {
     await ctx.queues.approvals.add(

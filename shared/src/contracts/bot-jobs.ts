@@ -96,6 +96,10 @@ export type TCardResendPayload = z.infer<typeof ZCardResendPayload>;
 export const ZBadgeSetPayload = z.object({ user_id: z.number().int() });
 export type TBadgeSetPayload = z.infer<typeof ZBadgeSetPayload>;
 
+/** Bring a vacation's Lark time off in line with its state (LARK_TIMEOFF=on): made at 90, deleted after. */
+export const ZTimeoffSyncPayload = z.object({ task_id: z.number().int() });
+export type TTimeoffSyncPayload = z.infer<typeof ZTimeoffSyncPayload>;
+
 /** A text message to one user in Lark (a change of their salary account: "was this you?"). */
 export const ZLarkNoticePayload = z.object({
   user_id: z.number().int(),
@@ -118,6 +122,7 @@ export const EVENT_JOBS = {
   'records.lark_notice': ZLarkNoticePayload,
   'cards.resend': ZCardResendPayload,
   'badge.set': ZBadgeSetPayload,
+  'timeoff.sync': ZTimeoffSyncPayload,
 } as const;
 export type TEventJobName = keyof typeof EVENT_JOBS;
 export type TEventJobPayload<N extends TEventJobName> = z.infer<(typeof EVENT_JOBS)[N]>;

@@ -71,3 +71,39 @@ export type TBotLarkTenantUser = z.infer<typeof ZBotLarkTenantUser>;
 /** GET /api/bot/users/{id}/approval-count/ — the user's 承認待ち (approval_tasks of account/statistics). */
 export const ZBotApprovalCount = ZMirrorPerson.extend({ approval_tasks: z.number().int().min(0) });
 export type TBotApprovalCount = z.infer<typeof ZBotApprovalCount>;
+
+/** GET /api/bot/tasks/{id}/timeoff/ — an approved vacation as Lark time off, and the events made for it. */
+export const ZBotTimeoff = z.object({
+  task_id: z.number().int(),
+  /** The request's status: time off exists only while it is 90. */
+  status: z.string(),
+  applicant: ZMirrorPerson,
+  /** The approved period (the leave history); null: not approved (any more). */
+  vacation: z
+    .object({
+      category: z.string(),
+      category_name: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+      /** 午後から: the first day from the afternoon. */
+      is_start_half: z.boolean(),
+      /** 午前まで: the last day until noon. */
+      is_end_half: z.boolean(),
+      /** The contract's working hours on the first day, HH:MM. */
+      work_start: z.string(),
+      work_end: z.string(),
+    })
+    .nullable(),
+  events: z.array(z.object({ part: z.string(), timeoff_event_id: z.string() })),
+});
+export type TBotTimeoff = z.infer<typeof ZBotTimeoff>;
+
+/** POST /api/bot/timeoff-events/ and …/delete/ — one time-off event of a vacation (its part). */
+export const ZBotTimeoffEvent = z.object({
+  task_id: z.number().int(),
+  part: z.string().min(1).max(40),
+  timeoff_event_id: z.string().min(1).max(100),
+});
+export type TBotTimeoffEvent = z.infer<typeof ZBotTimeoffEvent>;
+export const ZBotTimeoffEventDelete = ZBotTimeoffEvent.pick({ task_id: true, part: true });
+export type TBotTimeoffEventDelete = z.infer<typeof ZBotTimeoffEventDelete>;

@@ -12,6 +12,9 @@ import type {
   TBotApprovalInstance,
   TBotChangedTasks,
   TBotLarkTenantUser,
+  TBotTimeoff,
+  TBotTimeoffEvent,
+  TBotTimeoffEventDelete,
 } from '../contracts/bot-lark-native.ts';
 import type { TBotLarkUsersFound, TBotLarkUsersSaved } from '../contracts/bot-lark-users.ts';
 import type {
@@ -97,6 +100,19 @@ export const bot = {
     'get',
     '/api/bot/users/:id/approval-count/',
     io<{ answer: TBotApprovalCount }>(),
+    service,
+  ),
+  timeoff: endpoint('get', '/api/bot/tasks/:id/timeoff/', io<{ answer: TBotTimeoff }>(), service),
+  saveTimeoffEvent: endpoint(
+    'post',
+    '/api/bot/timeoff-events/',
+    io<{ body: TBotTimeoffEvent; answer: TBotApprovalDefinitionSaved }>(),
+    service,
+  ),
+  deleteTimeoffEvent: endpoint(
+    'post',
+    '/api/bot/timeoff-events/delete/',
+    io<{ body: TBotTimeoffEventDelete; answer: TBotApprovalDefinitionSaved }>(),
     service,
   ),
 } as const;

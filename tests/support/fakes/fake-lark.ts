@@ -20,6 +20,7 @@
 // every Open API, each is limited to 50 calls a second and 1,000 a minute (setApiLimits lowers them
 // in tests), then answers HTTP 429 with 99991400.
 //
+// Time off (calendar/v4 timeoff_events create, delete): an event is dates or seconds, never mixed.
 // App badge (application/v6/app_badge/set): each user's counts with a version that must grow, else
 // 213002 (version conflict).
 import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -78,13 +79,30 @@ export interface FakeLark {
   setApiLimits(limits: { perSecond: number; perMinute: number }): void;
   /** Each user's app badge (by open_id) as Lark holds it: the last accepted version and counts. */
   readonly badges: Map<string, { version: number; pc: number; mobile: number }>;
+  /** Time-off events on users' calendars, by id (deleted ones are gone). */
+  readonly timeoffEvents: Map<string, FakeTimeoffEvent>;
   /** Forgets an instance, as if its sync had been lost. */
   loseInstance(instanceId: string): void;
   close(): Promise<void>;
 }
 
 /** The Lark-native APIs the fake serves, each limited on its own. */
-export type FakeLarkApi = 'externalApproval' | 'externalInstance' | 'externalInstanceCheck' | 'appBadge';
+export type FakeLarkApi =
+  | 'externalApproval'
+  | 'externalInstance'
+  | 'externalInstanceCheck'
+  | 'appBadge'
+  | 'timeoffCreate'
+  | 'timeoffDelete';
+
+export interface FakeTimeoffEvent {
+  readonly timeoff_event_id: string;
+  readonly user_id: string;
+  readonly timezone: string;
+  readonly start_time: string;
+  readonly end_time: string;
+  readonly title: string;
+}
 
 export interface FakeLarkMessage {
   readonly message_id: string;
@@ -138,6 +156,30 @@ export const FAKE_LARK_APP = { appId: 'cli_fake_portal', appSecret: 'fake-lark-s
 
 /** Lark's frequency control (server-docs/api-call-guide/frequency-control): per API and app. */
 const API_LIMITS = { perSecond: 50, perMinute: 1000 } as const;
+/** calendar/v4 timeoff_events refusals (the exact numbers are unverified): bad parameter, not found. */
+const TIMEOFF_PARAM_INVALID = 190002;
+const TIMEOFF_NOT_FOUND = 195100;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const SECONDS = /^\d{1,10}$/;
+
+/** One event is dates (all day) or seconds (hours), never both; it ends at or after it starts. */
+function timeoffProblem(body: Json): string | null {
+  if (typeof body.user_id !== 'string' || !body.user_id) return 'user_id required';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: String(body.timezone ?? '') });
+  } catch {
+    return 'timezone invalid';
+  }
+  if (typeof body.timezone !== 'string' || !body.timezone) return 'timezone required';
+  const start = String(body.start_time ?? '');
+  const end = String(body.end_time ?? '');
+  const dates = DATE_ONLY.test(start) && DATE_ONLY.test(end);
+  const seconds = SECONDS.test(start) && SECONDS.test(end);
+  if (!dates && !seconds) return 'start_time and end_time must both be dates or both timestamps';
+  if (dates ? end < start : Number(end) <= Number(start)) return 'end_time before start_time';
+  return null;
+}
+
 /** app_badge/set: a version not above the last one (the exact code is unverified). */
 const BADGE_VERSION_CONFLICT = 213002;
 const BADGE_PARAM_INVALID = 213001;
@@ -249,7 +291,10 @@ export async function startFakeLark(
     externalInstance: 0,
     externalInstanceCheck: 0,
     appBadge: 0,
+    timeoffCreate: 0,
+    timeoffDelete: 0,
   };
+  const timeoffEvents = new Map<string, FakeTimeoffEvent>();
   const badges = new Map<string, { version: number; pc: number; mobile: number }>();
   let apiLimits: { perSecond: number; perMinute: number } = { ...API_LIMITS };
   const apiCallTimes = new Map<FakeLarkApi, number[]>();
@@ -493,7 +538,30 @@ export async function startFakeLark(
               ? 'externalInstanceCheck'
               : url.pathname === '/open-apis/application/v6/app_badge/set'
                 ? 'appBadge'
-                : null;
+                : url.pathname === '/open-apis/calendar/v4/timeoff_events'
+                  ? 'timeoffCreate'
+                  : null;
+    const timeoffDelete =
+      req.method === 'DELETE'
+        ? /^\/open-apis\/calendar\/v4\/timeoff_events\/([^/]+)$/.exec(url.pathname)
+        : null;
+    if (timeoffDelete) {
+      if (!tenantTokens.has(bearer(req.headers.authorization))) {
+        return sendJson(res, 400, { code: 99991663, msg: 'Invalid access token for authorization.' });
+      }
+      apiCalls.timeoffDelete += 1;
+      if (overApiLimit('timeoffDelete')) {
+        rateLimited.count += 1;
+        return sendJson(res, 429, {
+          code: LARK_CODES.frequencyLimited,
+          msg: 'request trigger frequency limit',
+        });
+      }
+      const id = decodeURIComponent(timeoffDelete[1]!);
+      if (!timeoffEvents.delete(id)) return sendJson(res, 400, { code: TIMEOFF_NOT_FOUND, msg: 'not found' });
+      notify();
+      return sendJson(res, 200, { code: 0, msg: 'success', data: {} });
+    }
     if (nativeApi) {
       if (!tenantTokens.has(bearer(req.headers.authorization))) {
         return sendJson(res, 400, { code: 99991663, msg: 'Invalid access token for authorization.' });
@@ -512,6 +580,24 @@ export async function startFakeLark(
         return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
       }
       const data = json();
+      if (nativeApi === 'timeoffCreate') {
+        const problem =
+          url.searchParams.get('user_id_type') === 'open_id'
+            ? timeoffProblem(data)
+            : 'user_id_type must be open_id';
+        if (problem) return sendJson(res, 400, { code: TIMEOFF_PARAM_INVALID, msg: problem });
+        const event: FakeTimeoffEvent = {
+          timeoff_event_id: `timeoff_${randomUUID()}`,
+          user_id: String(data.user_id),
+          timezone: String(data.timezone),
+          start_time: String(data.start_time),
+          end_time: String(data.end_time),
+          title: String(data.title ?? ''),
+        };
+        timeoffEvents.set(event.timeoff_event_id, event);
+        notify();
+        return sendJson(res, 200, { code: 0, msg: 'success', data: event });
+      }
       if (nativeApi === 'appBadge') {
         const count = (side: unknown) => (side as Json | undefined)?.web_app;
         const valid =
@@ -607,6 +693,7 @@ export async function startFakeLark(
     instanceSyncs,
     apiCalls,
     badges,
+    timeoffEvents,
     setApiLimits: (limits) => {
       apiLimits = { ...limits };
     },

@@ -1,7 +1,7 @@
 // The Approval Center's bot routes (approval-instance.ts): a request's instance data, the definition
 // Lark created for a workflow, the requests changed lately (the bot's check job), and who a Lark
 // user_id is (quick approval names the tenant's user_id, not the open_id), and a user's 承認待ち for
-// the app badge.
+// the app badge, and an approved vacation's Lark time off.
 import {
   ZBotApprovalDefinition,
   ZBotApprovalCount,
@@ -9,6 +9,9 @@ import {
   ZBotApprovalInstance,
   ZBotChangedTasks,
   ZBotLarkTenantUser,
+  ZBotTimeoff,
+  ZBotTimeoffEvent,
+  ZBotTimeoffEventDelete,
 } from '@portal/shared/contracts/bot-lark-native';
 import { bot } from '@portal/shared/endpoints/bot';
 import { eq } from 'drizzle-orm';
@@ -20,6 +23,7 @@ import { users } from '../../db/schema/users.ts';
 import { countLists } from '../tasks/list-tasks.ts';
 import { approvalInstanceData, changedTasks, saveApprovalDefinition } from './approval-instance.ts';
 import { larkReachOfUser } from './lark-users.ts';
+import { deleteTimeoffEvent, saveTimeoffEvent, timeoffData } from './timeoff.ts';
 
 /** A day at most: the check job asks for the last 10 minutes. */
 const MAX_MINUTES = 1440;
@@ -64,4 +68,23 @@ export function botApprovalCenterRoutes(on: EndpointRouter, db: Db): void {
     const counts = await countLists(db, ['approval'], user.id);
     return { user_id: user.id, ...(await larkReachOfUser(db, user.id)), approval_tasks: counts.approval };
   });
+  route(on, bot.timeoff, { answer: ZBotTimeoff }, ({ params }) => timeoffData(db, params.id));
+  route(
+    on,
+    bot.saveTimeoffEvent,
+    { body: ZBotTimeoffEvent, answer: ZBotApprovalDefinitionSaved },
+    async ({ body }) => {
+      await saveTimeoffEvent(db, body);
+      return { saved: true };
+    },
+  );
+  route(
+    on,
+    bot.deleteTimeoffEvent,
+    { body: ZBotTimeoffEventDelete, answer: ZBotApprovalDefinitionSaved },
+    async ({ body }) => {
+      await deleteTimeoffEvent(db, body);
+      return { saved: true };
+    },
+  );
 }
