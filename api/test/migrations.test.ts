@@ -16,6 +16,7 @@ import * as companySchema from '../src/db/schema/company.ts';
 import * as employeesSchema from '../src/db/schema/employees.ts';
 import * as idempotencySchema from '../src/db/schema/idempotency.ts';
 import * as larkSchema from '../src/db/schema/lark.ts';
+import * as larkNativeSchema from '../src/db/schema/lark-native.ts';
 import * as notificationsSchema from '../src/db/schema/notifications.ts';
 import * as organizationsSchema from '../src/db/schema/organizations.ts';
 import * as outboxSchema from '../src/db/schema/outbox.ts';
@@ -50,6 +51,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'users.ts': usersSchema,
   'vacations.ts': vacationsSchema,
   'workflows.ts': workflowsSchema,
+  'lark-native.ts': larkNativeSchema,
 };
 const allExports = Object.assign({}, ...Object.values(SCHEMA_MODULES)) as Record<string, unknown>;
 const tables = Object.values(allExports).filter((value): value is PgTable => value instanceof PgTable);

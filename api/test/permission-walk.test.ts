@@ -80,6 +80,8 @@ function idFor(param: string, before: string): string {
   if (param === 'bankCode') return '0001';
   if (param === 'document' && before === 'slip-consent') return 'payment';
   if (param === 'code' && before === 'postal-codes') return '1600023';
+  if (param === 'minutes' && before === 'changed') return '10';
+  if (param === 'larkUserId') return 'u_unknown';
   const byCollection: Record<string, string | undefined> = {
     tasks: ids.task,
     details: ids.task,

@@ -3,6 +3,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPortalApi } from './api/portal-api.ts';
+import {
+  scheduleApprovalCheck,
+  startApprovalCenter,
+  type ApprovalCenter,
+} from './approval-center/approvals-worker.ts';
+import { quickApprovalRoute } from './approval-center/quick-approval.ts';
+import { createAppBadge } from './badge/app-badge.ts';
 import { handleCardAction } from './callbacks/card-action.ts';
 import { httpCallbackHandler } from './callbacks/http-callback.ts';
 import { startLongConnection, type LongConnection } from './callbacks/long-connection.ts';
@@ -22,6 +29,8 @@ import { startWorkers } from './worker.ts';
 
 /** Each of the two API calls a click makes (act, then read the fresh state). */
 const CALLBACK_API_TIMEOUT_MS = 1200;
+/** Each of the (at most three) API calls of a quick approval: Lark waits 10 s for the answer. */
+const QUICK_APPROVAL_API_TIMEOUT_MS = 3000;
 
 export interface RunningBot {
   readonly url: string;
@@ -62,9 +71,15 @@ export async function startBot({
     }),
     pacing: createUserPacing(redis, config.queuePrefix, config.lark.ratePerUser),
     push: config.firebase ? createFirebaseTransport(config.firebase) : null,
+    appBadge: config.larkNative?.badge ? createAppBadge(client, redis, config.queuePrefix) : null,
+    lark: client,
   });
   if (config.reminders) await upsertReminderSchedulers(queues.events, config.reminders);
   const workers = startWorkers(ctx);
+  await scheduleApprovalCheck(ctx);
+  const approvalCenter: ApprovalCenter | null = config.larkNative?.approvalCenter
+    ? startApprovalCenter(ctx, client)
+    : null;
 
   // A click must be answered within 3 seconds (lark.md): the API gets a short leash here.
   const callbackApi = createPortalApi({
@@ -80,8 +95,29 @@ export async function startBot({
     longConnection = startLongConnection(config.lark, logger, onCardAction);
   }
 
+  const quick = config.larkNative?.quickApproval ?? null;
+  const quickRoute = quick
+    ? quickApprovalRoute({
+        settings: quick,
+        api: createPortalApi({
+          baseUrl: config.apiUrl,
+          serviceToken: config.serviceToken,
+          timeoutMs: QUICK_APPROVAL_API_TIMEOUT_MS,
+        }),
+        logger,
+      })
+    : null;
+
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    if (quick && quickRoute && req.method === 'POST' && path === quick.path) {
+      quickRoute(req, res).catch((err: unknown) => {
+        logger.error({ err }, 'quick approval failed');
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: '予期できないエラーが発生しました。', without_prefix: 'true' }));
+      });
+      return;
+    }
     if (callbackRoute && req.method === 'POST' && path === config.lark.callbackPath) {
       callbackRoute(req, res).catch((err: unknown) => {
         logger.error({ err }, 'lark callback failed');
@@ -110,6 +146,7 @@ export async function startBot({
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await workers.close();
+      await approvalCenter?.close();
       await queues.close();
       await ctx.push?.close();
       await closeRedis(redis);

@@ -1,5 +1,6 @@
 // What every job handler receives: settings, logger, the API, and ways to queue more work. Handlers
 // fan out by adding jobs with stable keys, so a retried handler never duplicates what it queued.
+import type * as lark from '@larksuiteoapi/node-sdk';
 import type { Redis } from 'ioredis';
 import {
   jobIdOf,
@@ -9,6 +10,7 @@ import {
   type TLarkSendPayload,
 } from '@portal/shared/contracts/bot-jobs';
 import type { PortalApi } from './api/portal-api.ts';
+import type { AppBadge } from './badge/app-badge.ts';
 import type { BotConfig } from './config/bot-config.ts';
 import type { LarkMessenger } from './lark/messenger.ts';
 import type { OpenIds } from './lark/open-ids.ts';
@@ -30,6 +32,10 @@ export interface BotContext {
   readonly pacing: UserPacing;
   /** FCM (push/firebase.ts); null when no FIREBASE_* settings are given. */
   readonly push: PushTransport | null;
+  /** The SDK client, for the Lark-native parts that call it from an event handler (time off). */
+  readonly lark?: lark.Client;
+  /** The app badge (badge/app-badge.ts); null unless LARK_BADGE=on. */
+  readonly appBadge?: AppBadge | null;
   /** Adds an events-queue job; a second add with the same key is a no-op. */
   addEvent<N extends TEventJobName>(name: N, key: string, payload: TEventJobPayload<N>): Promise<void>;
   /** Queues one Lark message; `payload.key` is both its job id and Lark's uuid. */

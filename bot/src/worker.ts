@@ -12,9 +12,11 @@ import {
   type TEventJobData,
   type TEventJobName,
 } from '@portal/shared/contracts/bot-jobs';
+import { badgeSetHandler } from './badge/badge.handler.ts';
 import type { BotContext } from './context.ts';
+import { timeoffSyncHandler } from './timeoff/timeoff.handler.ts';
 import type { EventHandler } from './event-handler.ts';
-import { handleCardsRefresh, taskEventHandlers } from './jobs/task-event.handler.ts';
+import { handleCardsRefresh, handleCardsResend, taskEventHandlers } from './jobs/task-event.handler.ts';
 import { processLarkJob } from './lark/deliver.ts';
 import { sendSpacingMs } from './lark/limits.ts';
 import { pushNotifyHandler, withPushFanOut } from './push/push.handler.ts';
@@ -30,6 +32,9 @@ const EVENT_HANDLERS: DispatchTable = {
   'push.notify': pushNotifyHandler,
   'attendance.remind': attendanceRemindHandler,
   'records.lark_notice': larkNoticeHandler,
+  'cards.resend': handleCardsResend,
+  'badge.set': badgeSetHandler,
+  'timeoff.sync': timeoffSyncHandler,
 };
 
 async function dispatch(job: Job, ctx: BotContext): Promise<unknown> {

@@ -14,6 +14,22 @@ import {
   type TBotLarkUserFound,
   type TBotLarkUsersSaved,
 } from '@portal/shared/contracts/bot-lark-users';
+import {
+  ZBotApprovalCount,
+  ZBotApprovalDefinitionSaved,
+  ZBotApprovalInstance,
+  ZBotChangedTasks,
+  ZBotLarkTenantUser,
+  ZBotTimeoff,
+  type TBotLarkTenantUser,
+  type TBotTimeoff,
+  type TBotTimeoffEvent,
+  type TBotTimeoffEventDelete,
+  type TBotApprovalCount,
+  type TBotApprovalDefinition,
+  type TBotApprovalInstance,
+  type TBotChangedTasks,
+} from '@portal/shared/contracts/bot-lark-native';
 import { ZTask, type TApprovalRequest, type TTask } from '@portal/shared/contracts/tasks';
 import { bot } from '@portal/shared/endpoints/bot';
 import { tasks } from '@portal/shared/endpoints/tasks';
@@ -27,6 +43,19 @@ export interface PortalApi {
   saveLarkUsers(users: readonly TBotLarkUserFound[]): Promise<TBotLarkUsersSaved>;
   /** POST /api/task/tasks/{id}/nodes/{nodeId}/approval/ as the Lark user `openId`. */
   act(openId: string, taskId: number, nodeId: number, body: TApprovalRequest): Promise<TTask>;
+  /** What the request's Approval Center instance is made of. */
+  approvalInstance(taskId: number): Promise<TBotApprovalInstance>;
+  saveApprovalDefinition(definition: TBotApprovalDefinition): Promise<void>;
+  /** Requests changed in the last `minutes`. */
+  changedTasks(minutes: number): Promise<TBotChangedTasks>;
+  /** The portal user bound to a Lark user_id (ApiRefused 404: nobody). */
+  larkTenantUser(larkUserId: string): Promise<TBotLarkTenantUser>;
+  /** A user's 承認待ち, with their Lark user (the app badge). */
+  approvalCount(userId: number): Promise<TBotApprovalCount>;
+  /** An approved vacation as time off, and the events made for it. */
+  timeoff(taskId: number): Promise<TBotTimeoff>;
+  saveTimeoffEvent(event: TBotTimeoffEvent): Promise<void>;
+  deleteTimeoffEvent(event: TBotTimeoffEventDelete): Promise<void>;
 }
 
 export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
@@ -48,5 +77,27 @@ export function createPortalApi(endpoint: ServiceEndpoint): PortalApi {
           openId,
         },
       ),
+    approvalInstance: (taskId) =>
+      callEndpoint(endpoint, bot.approvalInstance, ZBotApprovalInstance, { id: taskId }),
+    saveApprovalDefinition: async (definition) => {
+      await callEndpoint(
+        endpoint,
+        bot.saveApprovalDefinition,
+        ZBotApprovalDefinitionSaved,
+        {},
+        { body: definition },
+      );
+    },
+    changedTasks: (minutes) => callEndpoint(endpoint, bot.changedTasks, ZBotChangedTasks, { minutes }),
+    larkTenantUser: (larkUserId) =>
+      callEndpoint(endpoint, bot.larkTenantUser, ZBotLarkTenantUser, { larkUserId }),
+    approvalCount: (userId) => callEndpoint(endpoint, bot.approvalCount, ZBotApprovalCount, { id: userId }),
+    timeoff: (taskId) => callEndpoint(endpoint, bot.timeoff, ZBotTimeoff, { id: taskId }),
+    saveTimeoffEvent: async (event) => {
+      await callEndpoint(endpoint, bot.saveTimeoffEvent, ZBotApprovalDefinitionSaved, {}, { body: event });
+    },
+    deleteTimeoffEvent: async (event) => {
+      await callEndpoint(endpoint, bot.deleteTimeoffEvent, ZBotApprovalDefinitionSaved, {}, { body: event });
+    },
   };
 }

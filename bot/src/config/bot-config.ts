@@ -3,6 +3,7 @@
 // index.ts prints without a stack trace. Nothing else reads process.env: tests build a BotConfig in code.
 import { z } from 'zod';
 import { BotConfigError } from './config-error.ts';
+import { loadLarkNativeSettings, type LarkNativeSettings } from './lark-native-settings.ts';
 import { loadFirebaseCredentials, type FirebaseCredentials } from './push-config.ts';
 import { loadReminderSettings, type ReminderSettings } from './reminder-settings.ts';
 
@@ -103,6 +104,8 @@ export interface BotConfig {
   readonly firebase?: FirebaseCredentials | null;
   /** Attendance reminder schedulers (reminders/reminder-settings.ts); absent: none are set up. */
   readonly reminders?: ReminderSettings;
+  /** Approval Center, quick approval, time off, badge (lark-native-settings.ts); absent: all off. */
+  readonly larkNative?: LarkNativeSettings;
 }
 
 export { BotConfigError };
@@ -124,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined>): BotConfig {
   if (!parsed.success) problems.push(...BotConfigError.fromZod(parsed.error).problems);
   const firebase = collecting(problems, () => loadFirebaseCredentials(env));
   const reminders = collecting(problems, () => loadReminderSettings(env));
+  const larkNative = collecting(problems, () => loadLarkNativeSettings(env));
   if (!parsed.success || problems.length > 0) throw new BotConfigError(problems);
   const e = parsed.data;
   return {
@@ -155,5 +159,6 @@ export function loadConfig(env: Record<string, string | undefined>): BotConfig {
     },
     firebase,
     reminders,
+    larkNative,
   };
 }

@@ -5,6 +5,7 @@
 //   is never sent again;
 // - each card already sent whose node is no longer awaiting is redrawn (one patch per state);
 // - the applicant hears the result once per event that ended or sent back the request.
+import { createHash } from 'node:crypto';
 import type {
   TBotCardMessages,
   TBotTaskCard,
@@ -90,6 +91,37 @@ async function sendNewCards(
   }
 }
 
+/**
+ * A card Lark can no longer update (older than 14 days): while its node still awaits that person,
+ * they get a new one, keyed by the old message so a repeat sends nothing more. The new message
+ * replaces the old in the API's record (one live card per node and person).
+ */
+export async function resendCard(
+  ctx: BotContext,
+  expired: { task_id: number; task_node_id: number; user_id: number; message_id: string },
+): Promise<void> {
+  const [data, sent] = await Promise.all([
+    ctx.api.taskCard(expired.task_id),
+    ctx.api.cardMessages(expired.task_id),
+  ]);
+  const node = data.nodes.find((n) => n.id === expired.task_node_id);
+  if (!node || !isAwaiting(data, node)) return;
+  const recipient = node.recipients.find((r) => r.user_id === expired.user_id);
+  if (!recipient) return;
+  const live = sent.find((m) => m.task_node_id === node.id && m.user_id === recipient.user_id);
+  if (live && live.message_id !== expired.message_id) return; // already replaced
+  const openId = (await ctx.openIds.resolve([recipient])).get(recipient.user_id);
+  if (!openId) return;
+  const suffix = createHash('sha256').update(expired.message_id).digest('base64url').slice(0, 8);
+  await ctx.sendLark({
+    key: `${cardKey(node, recipient.user_id)}-${suffix}`,
+    open_id: openId,
+    msg_type: 'interactive',
+    content: { ...cardFor(ctx.config, data, node.id, { ...recipient, open_id: openId }) },
+    card: { task_id: data.task.id, task_node_id: node.id, user_id: recipient.user_id },
+  });
+}
+
 async function redrawHandledCards(
   ctx: BotContext,
   data: TBotTaskCard,
@@ -110,6 +142,7 @@ async function redrawHandledCards(
     await ctx.patchLark(`p${message.message_id}-${state}`, {
       message_id: message.message_id,
       content: { ...cardFor(ctx.config, data, node.id, recipient) },
+      card: { task_id: data.task.id, task_node_id: node.id, user_id: message.user_id },
     });
   }
 }

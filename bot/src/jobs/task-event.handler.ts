@@ -1,9 +1,10 @@
 // Task transitions (outbox topic `task.<action>`): cards for whoever a node now awaits, updates of
 // the cards already sent, and the applicant's result message (push: push/push.handler.ts).
-import { TASK_EVENT_ACTIONS, type TTaskEventAction } from '@portal/shared/contracts/bot-jobs';
+import { jobIdOf, TASK_EVENT_ACTIONS, type TTaskEventAction } from '@portal/shared/contracts/bot-jobs';
+import { queueBadges } from '../badge/badge.handler.ts';
 import type { BotContext } from '../context.ts';
 import type { EventHandler } from '../event-handler.ts';
-import { reconcileTaskCards } from './task-cards.ts';
+import { reconcileTaskCards, resendCard } from './task-cards.ts';
 
 /** Actions after which the applicant hears the outcome (when the status says it ended or came back). */
 const DECISIONS: ReadonlySet<TTaskEventAction> = new Set(['approve', 'auto_approve', 'send_back', 'reject']);
@@ -19,11 +20,23 @@ const handleTaskEvent: EventHandler<`task.${TTaskEventAction}`> = async (
   { key, payload },
   ctx: BotContext,
 ) => {
-  await reconcileTaskCards(ctx, payload.task_id, {
+  const data = await reconcileTaskCards(ctx, payload.task_id, {
     key: shortKey(key),
     status: payload.status,
     tellApplicant: DECISIONS.has(payload.action) && DECIDED_STATUSES.has(payload.status),
   });
+  if (ctx.appBadge) await queueBadges(ctx, data);
+  // Lark time off (timeoff/): a vacation's events follow its status.
+  if (ctx.config.larkNative?.timeoff && data.task.workflow_kind === 'vacation')
+    await ctx.addEvent('timeoff.sync', `timeoff:${key}`, { task_id: payload.task_id });
+  // The Approval Center (approval-center/): one sync per event, reading the state when it runs.
+  if (ctx.config.larkNative?.approvalCenter) {
+    await ctx.queues.approvals.add(
+      'approval.mirror',
+      { task_id: payload.task_id },
+      { jobId: jobIdOf(`mirror:${key}`) },
+    );
+  }
 };
 
 export const taskEventHandlers = Object.fromEntries(
@@ -32,4 +45,8 @@ export const taskEventHandlers = Object.fromEntries(
 
 export const handleCardsRefresh: EventHandler<'cards.refresh'> = async ({ payload }, ctx) => {
   await reconcileTaskCards(ctx, payload.task_id);
+};
+
+export const handleCardsResend: EventHandler<'cards.resend'> = async ({ payload }, ctx) => {
+  await resendCard(ctx, payload);
 };

@@ -2,6 +2,8 @@
 // limiter (worker.ts); the per-user limit (5/s) puts a job back as delayed without using an attempt;
 // a rate-limit answer from Lark pauses the whole queue for a moment and returns the job to waiting.
 // Other failures are retried with the queue's exponential backoff, except those that cannot succeed.
+// An approval card too old to update (230031) is final; its node, if it still awaits that person,
+// gets a new card (cards.resend).
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import {
   ZLarkPatchPayload,
@@ -9,7 +11,7 @@ import {
   type TLarkSendPayload,
 } from '@portal/shared/contracts/bot-jobs';
 import type { BotContext } from '../context.ts';
-import { LarkError } from './errors.ts';
+import { LARK_CARD_TOO_OLD, LarkError } from './errors.ts';
 
 /** How long the queue rests after Lark said "too many" (Lark gives no Retry-After). */
 export const RATE_LIMIT_PAUSE_MS = 1000;
@@ -54,10 +56,18 @@ export async function processLarkJob(
         ctx.logger.warn({ job: job.id, code: error.code }, 'lark rate limit: slowing the queue');
         await worker.rateLimit(RATE_LIMIT_PAUSE_MS);
         throw Worker.RateLimitError();
-      case 'final':
+      case 'final': {
         // Recorded: the job stays in the failed list with the reason, and is not retried.
         ctx.logger.warn({ job: job.id, code: error.code }, error.message);
+        const patch = isSend ? null : ZLarkPatchPayload.parse(job.data);
+        if (patch?.card && error.code === LARK_CARD_TOO_OLD) {
+          await ctx.addEvent('cards.resend', `cards-resend:${patch.message_id}`, {
+            ...patch.card,
+            message_id: patch.message_id,
+          });
+        }
         throw new UnrecoverableError(error.message);
+      }
       case 'retry':
         throw error;
     }

@@ -2,15 +2,23 @@
 // `{code, msg}` in the body. Both become a LarkError saying whether trying again can help.
 import { z } from 'zod';
 
-/** Rate limited: slow the queue down, do not fail the job. */
+/** Rate limited (messages): slow the queue down, do not fail the job. */
 export const LARK_RATE_LIMITED = 230020;
-/** Codes no retry can fix: the user stopped the bot, is outside the app's scope, or the content is bad. */
+/** Rate limited by Lark's frequency control (any Open API), whatever HTTP status carries it. */
+export const LARK_FREQUENCY_LIMITED = 99991400;
+/** A card older than 14 days can no longer be updated (lark.md "Card updates"). */
+export const LARK_CARD_TOO_OLD = 230031;
+/** Codes no retry can fix: the user stopped the bot, is outside the app's scope, the content is
+ * bad, or the message can no longer be updated (too old, recalled, deleted). */
 export const LARK_FINAL_CODES: ReadonlyMap<number, string> = new Map([
   [230053, 'the user stopped the bot'],
   [230013, "the user is outside the bot's availability"],
   [230001, 'bad parameter'],
   [230025, 'content too long'],
   [230099, 'card content error'],
+  [LARK_CARD_TOO_OLD, 'the card is older than 14 days and can no longer be updated'],
+  [230011, 'the message was recalled'],
+  [230110, 'the message was deleted'],
 ]);
 
 export type LarkFailure = 'rate_limited' | 'final' | 'retry';
@@ -26,7 +34,8 @@ export class LarkError extends Error {
   }
 
   get failure(): LarkFailure {
-    if (this.code === LARK_RATE_LIMITED || this.httpStatus === 429) return 'rate_limited';
+    if (this.code === LARK_RATE_LIMITED || this.code === LARK_FREQUENCY_LIMITED || this.httpStatus === 429)
+      return 'rate_limited';
     if (this.code !== null && LARK_FINAL_CODES.has(this.code)) return 'final';
     return 'retry';
   }

@@ -1,7 +1,12 @@
-// The two queues (shared/src/contracts/bot-jobs.ts), their retry policy and their key prefix: one
+// The queues (shared/src/contracts/bot-jobs.ts), their retry policy and their key prefix: one
 // place that says how jobs are kept and retried.
 import { Queue, type ConnectionOptions, type DefaultJobOptions } from 'bullmq';
-import { EVENTS_QUEUE, JOB_DEFAULTS, LARK_QUEUE } from '@portal/shared/contracts/bot-jobs';
+import {
+  EVENTS_QUEUE,
+  JOB_DEFAULTS,
+  LARK_APPROVALS_QUEUE,
+  LARK_QUEUE,
+} from '@portal/shared/contracts/bot-jobs';
 
 export interface QueueSettings {
   readonly prefix: string;
@@ -21,6 +26,8 @@ export function jobOptions(settings: QueueSettings): DefaultJobOptions {
 export interface Queues {
   readonly events: Queue;
   readonly lark: Queue;
+  /** Approval Center syncs; used only with LARK_APPROVAL_CENTER=on. */
+  readonly approvals: Queue;
   close(): Promise<void>;
 }
 
@@ -28,11 +35,13 @@ export function openQueues(connection: ConnectionOptions, settings: QueueSetting
   const common = { connection, prefix: settings.prefix, defaultJobOptions: jobOptions(settings) };
   const events = new Queue(EVENTS_QUEUE, common);
   const lark = new Queue(LARK_QUEUE, common);
+  const approvals = new Queue(LARK_APPROVALS_QUEUE, common);
   return {
     events,
     lark,
+    approvals,
     async close() {
-      await Promise.all([events.close(), lark.close()]);
+      await Promise.all([events.close(), lark.close(), approvals.close()]);
     },
   };
 }

@@ -82,6 +82,24 @@ export const ZAttendanceReminderPayload = z.object({
 });
 export type TAttendanceReminderPayload = z.infer<typeof ZAttendanceReminderPayload>;
 
+/** An approval card Lark can no longer update (older than 14 days, recalled, deleted): sent anew
+ * when its node still awaits that person. */
+export const ZCardResendPayload = z.object({
+  task_id: z.number().int(),
+  task_node_id: z.number().int(),
+  user_id: z.number().int(),
+  message_id: z.string().min(1),
+});
+export type TCardResendPayload = z.infer<typeof ZCardResendPayload>;
+
+/** Set one user's app badge to their 承認待ち (LARK_BADGE=on), merged per user after task events. */
+export const ZBadgeSetPayload = z.object({ user_id: z.number().int() });
+export type TBadgeSetPayload = z.infer<typeof ZBadgeSetPayload>;
+
+/** Bring a vacation's Lark time off in line with its state (LARK_TIMEOFF=on): made at 90, deleted after. */
+export const ZTimeoffSyncPayload = z.object({ task_id: z.number().int() });
+export type TTimeoffSyncPayload = z.infer<typeof ZTimeoffSyncPayload>;
+
 /** A text message to one user in Lark (a change of their salary account: "was this you?"). */
 export const ZLarkNoticePayload = z.object({
   user_id: z.number().int(),
@@ -102,6 +120,9 @@ export const EVENT_JOBS = {
   'push.notify': ZPushNotifyPayload,
   'attendance.remind': ZAttendanceReminderPayload,
   'records.lark_notice': ZLarkNoticePayload,
+  'cards.resend': ZCardResendPayload,
+  'badge.set': ZBadgeSetPayload,
+  'timeoff.sync': ZTimeoffSyncPayload,
 } as const;
 export type TEventJobName = keyof typeof EVENT_JOBS;
 export type TEventJobPayload<N extends TEventJobName> = z.infer<(typeof EVENT_JOBS)[N]>;
@@ -145,8 +166,24 @@ export type TLarkSendPayload = z.infer<typeof ZLarkSendPayload>;
 export const ZLarkPatchPayload = z.object({
   message_id: z.string().min(1),
   content: z.record(z.string(), z.unknown()),
+  /** Which approval card it is: one Lark can no longer update is sent again while its node awaits. */
+  card: ZCardRef.optional(),
 });
 export type TLarkPatchPayload = z.infer<typeof ZLarkPatchPayload>;
+
+// ── lark-approvals (the Approval Center, docs/bot.md "Lark-native") ───────────────────────────────
+
+/** Queue of Approval Center syncs: one job per request and event, reading the request's current state. */
+export const LARK_APPROVALS_QUEUE = 'lark-approvals';
+export const ZApprovalMirrorPayload = z.object({
+  task_id: z.number().int(),
+  /** Send even when the state is what was last sent (the check job found Lark lacking it). */
+  force: z.boolean().optional(),
+});
+export type TApprovalMirrorPayload = z.infer<typeof ZApprovalMirrorPayload>;
+/** The check job's tick: compare the requests changed lately with what Lark holds. */
+export const ZApprovalCheckPayload = z.object({ minutes: z.number().int().min(1).max(1440) });
+export type TApprovalCheckPayload = z.infer<typeof ZApprovalCheckPayload>;
 
 export const LARK_JOBS = { 'lark.send': ZLarkSendPayload, 'lark.patch': ZLarkPatchPayload } as const;
 export type TLarkJobName = keyof typeof LARK_JOBS;

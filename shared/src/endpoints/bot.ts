@@ -5,6 +5,17 @@ import type {
   TBotCardRecorded,
   TBotTaskCard,
 } from '../contracts/bot-jobs.ts';
+import type {
+  TBotApprovalDefinition,
+  TBotApprovalDefinitionSaved,
+  TBotApprovalCount,
+  TBotApprovalInstance,
+  TBotChangedTasks,
+  TBotLarkTenantUser,
+  TBotTimeoff,
+  TBotTimeoffEvent,
+  TBotTimeoffEventDelete,
+} from '../contracts/bot-lark-native.ts';
 import type { TBotLarkUsersFound, TBotLarkUsersSaved } from '../contracts/bot-lark-users.ts';
 import type {
   TBotPushDevices,
@@ -58,6 +69,50 @@ export const bot = {
     'post',
     '/api/bot/lark-users/',
     io<{ body: TBotLarkUsersFound; answer: TBotLarkUsersSaved }>(),
+    service,
+  ),
+  // The Lark-native parts (docs/bot.md "Lark-native").
+  approvalInstance: endpoint(
+    'get',
+    '/api/bot/tasks/:id/approval-instance/',
+    io<{ answer: TBotApprovalInstance }>(),
+    service,
+  ),
+  saveApprovalDefinition: endpoint(
+    'post',
+    '/api/bot/approval-definitions/',
+    io<{ body: TBotApprovalDefinition; answer: TBotApprovalDefinitionSaved }>(),
+    service,
+  ),
+  changedTasks: endpoint(
+    'get',
+    '/api/bot/tasks/changed/:minutes/',
+    io<{ answer: TBotChangedTasks }>(),
+    service,
+  ),
+  larkTenantUser: endpoint(
+    'get',
+    '/api/bot/lark-users/tenant/:larkUserId/',
+    io<{ answer: TBotLarkTenantUser }>(),
+    service,
+  ),
+  approvalCount: endpoint(
+    'get',
+    '/api/bot/users/:id/approval-count/',
+    io<{ answer: TBotApprovalCount }>(),
+    service,
+  ),
+  timeoff: endpoint('get', '/api/bot/tasks/:id/timeoff/', io<{ answer: TBotTimeoff }>(), service),
+  saveTimeoffEvent: endpoint(
+    'post',
+    '/api/bot/timeoff-events/',
+    io<{ body: TBotTimeoffEvent; answer: TBotApprovalDefinitionSaved }>(),
+    service,
+  ),
+  deleteTimeoffEvent: endpoint(
+    'post',
+    '/api/bot/timeoff-events/delete/',
+    io<{ body: TBotTimeoffEventDelete; answer: TBotApprovalDefinitionSaved }>(),
     service,
   ),
 } as const;

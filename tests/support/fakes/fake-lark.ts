@@ -12,6 +12,17 @@
 //
 // Contact: users/batch_get_id finds the users added with addUser by their `email` (not the enterprise
 // one, as Lark); every call's addresses are kept in `lookups`.
+//
+// Approval Center (approval/v4 external_approvals, external_instances, external_instances/check):
+// validates what Lark requires (i18n keys present in the default locale, enums, ids unique across
+// tasks and cc, millisecond times), answers its own approval_code for a definition, keeps each
+// instance (an older update_time is ignored, as Lark does) and every accepted sync in order. Like
+// every Open API, each is limited to 50 calls a second and 1,000 a minute (setApiLimits lowers them
+// in tests), then answers HTTP 429 with 99991400.
+//
+// Time off (calendar/v4 timeoff_events create, delete): an event is dates or seconds, never mixed.
+// App badge (application/v6/app_badge/set): each user's counts with a version that must grow, else
+// 213002 (version conflict).
 import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { listenLocal, readBody, sendJson } from './listen.ts';
 
@@ -56,7 +67,41 @@ export interface FakeLark {
   waitForMessages(count: number, timeoutMs?: number): Promise<FakeLarkMessage[]>;
   /** Resolves once `count` patches were made (or rejects after `timeoutMs`). */
   waitForPatches(count: number, timeoutMs?: number): Promise<FakeLarkPatch[]>;
+  /** Approval Center definitions by our approval_code (the body last sent, and Lark's code). */
+  readonly definitions: Map<string, { readonly larkCode: string; readonly body: Record<string, unknown> }>;
+  /** Approval Center instances by instance_id, as Lark holds them. */
+  readonly instances: Map<string, Record<string, unknown>>;
+  /** Every accepted instance sync, in order. */
+  readonly instanceSyncs: Record<string, unknown>[];
+  /** Calls to each Lark-native API (accepted or not), by API. */
+  readonly apiCalls: Record<FakeLarkApi, number>;
+  /** Lowers (or restores) the per-API limits: calls a second and a minute. */
+  setApiLimits(limits: { perSecond: number; perMinute: number }): void;
+  /** Each user's app badge (by open_id) as Lark holds it: the last accepted version and counts. */
+  readonly badges: Map<string, { version: number; pc: number; mobile: number }>;
+  /** Time-off events on users' calendars, by id (deleted ones are gone). */
+  readonly timeoffEvents: Map<string, FakeTimeoffEvent>;
+  /** Forgets an instance, as if its sync had been lost. */
+  loseInstance(instanceId: string): void;
   close(): Promise<void>;
+}
+
+/** The Lark-native APIs the fake serves, each limited on its own. */
+export type FakeLarkApi =
+  | 'externalApproval'
+  | 'externalInstance'
+  | 'externalInstanceCheck'
+  | 'appBadge'
+  | 'timeoffCreate'
+  | 'timeoffDelete';
+
+export interface FakeTimeoffEvent {
+  readonly timeoff_event_id: string;
+  readonly user_id: string;
+  readonly timezone: string;
+  readonly start_time: string;
+  readonly end_time: string;
+  readonly title: string;
 }
 
 export interface FakeLarkMessage {
@@ -76,8 +121,8 @@ export interface FakeLarkPatch {
 }
 
 export interface FakeLarkFailure {
-  /** A message create or patch, or a user lookup by e-mail. */
-  readonly on: 'create' | 'patch' | 'lookup';
+  /** A message create or patch, a user lookup by e-mail, or one of the Lark-native APIs. */
+  readonly on: 'create' | 'patch' | 'lookup' | FakeLarkApi;
   /** Lark's code in the body; `httpStatus` 200 makes it a code-in-body answer. */
   readonly code: number;
   readonly httpStatus?: number;
@@ -87,7 +132,17 @@ export interface FakeLarkFailure {
 }
 
 /** Lark's message error codes (lark.md "Limits"). */
-export const LARK_CODES = { rateLimited: 230020, outsideScope: 230013, botStopped: 230053 } as const;
+export const LARK_CODES = {
+  rateLimited: 230020,
+  outsideScope: 230013,
+  botStopped: 230053,
+  /** Lark's frequency control on any Open API (1,000 a minute, 50 a second per API). */
+  frequencyLimited: 99991400,
+} as const;
+const isRateLimit = (failure: FakeLarkFailure) =>
+  failure.code === LARK_CODES.rateLimited ||
+  failure.code === LARK_CODES.frequencyLimited ||
+  failure.httpStatus === 429;
 const APP_LIMIT_PER_SECOND = 50;
 /** users/batch_get_id takes at most 50 addresses (and 50 mobiles) a call. */
 const LOOKUP_MAX = 50;
@@ -98,6 +153,111 @@ const CONTENT_TOO_LONG = 230025;
 const tooLong = (content: unknown) => Buffer.byteLength(String(content ?? ''), 'utf8') >= CONTENT_MAX_BYTES;
 
 export const FAKE_LARK_APP = { appId: 'cli_fake_portal', appSecret: 'fake-lark-secret' } as const;
+
+/** Lark's frequency control (server-docs/api-call-guide/frequency-control): per API and app. */
+const API_LIMITS = { perSecond: 50, perMinute: 1000 } as const;
+/** calendar/v4 timeoff_events refusals (the exact numbers are unverified): bad parameter, not found. */
+const TIMEOFF_PARAM_INVALID = 190002;
+const TIMEOFF_NOT_FOUND = 195100;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const SECONDS = /^\d{1,10}$/;
+
+/** One event is dates (all day) or seconds (hours), never both; it ends at or after it starts. */
+function timeoffProblem(body: Json): string | null {
+  if (typeof body.user_id !== 'string' || !body.user_id) return 'user_id required';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: String(body.timezone ?? '') });
+  } catch {
+    return 'timezone invalid';
+  }
+  if (typeof body.timezone !== 'string' || !body.timezone) return 'timezone required';
+  const start = String(body.start_time ?? '');
+  const end = String(body.end_time ?? '');
+  const dates = DATE_ONLY.test(start) && DATE_ONLY.test(end);
+  const seconds = SECONDS.test(start) && SECONDS.test(end);
+  if (!dates && !seconds) return 'start_time and end_time must both be dates or both timestamps';
+  if (dates ? end < start : Number(end) <= Number(start)) return 'end_time before start_time';
+  return null;
+}
+
+/** app_badge/set: a version not above the last one (the exact code is unverified). */
+const BADGE_VERSION_CONFLICT = 213002;
+const BADGE_PARAM_INVALID = 213001;
+/** Approval API refusals (the exact numbers are unverified): bad parameter, unknown definition. */
+const APPROVAL_PARAM_INVALID = 1390001;
+const APPROVAL_NOT_FOUND = 1390002;
+const I18N = /^@i18n@/;
+const INSTANCE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'CANCELED', 'DELETED', 'HIDDEN', 'TERMINATED'];
+const TASK_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'TRANSFERRED', 'DONE'];
+const isMillis = (value: unknown) => typeof value === 'string' && /^\d{1,13}$/.test(value);
+type Json = Record<string, unknown>;
+const asList = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
+
+/** The texts of the default locale; every @i18n@ key in `keys` must be among them. */
+function missingI18n(resources: unknown, keys: readonly unknown[]): string | null {
+  const defaults = asList(resources).find((r) => r.is_default === true);
+  if (!defaults) return 'i18n_resources: no default locale';
+  const texts = new Set(asList(defaults.texts).map((t) => t.key));
+  const missing = keys.filter((k) => typeof k === 'string' && I18N.test(k) && !texts.has(k));
+  return missing.length ? `i18n key not found: ${missing.join(', ')}` : null;
+}
+
+function definitionProblem(body: Json): string | null {
+  if (typeof body.approval_code !== 'string' || !body.approval_code) return 'approval_code required';
+  if (typeof body.approval_name !== 'string' || !I18N.test(body.approval_name))
+    return 'approval_name must be an @i18n@ key';
+  const external = body.external as Json | undefined;
+  if (!external || typeof external !== 'object') return 'external required';
+  if (external.action_callback_url && !external.action_callback_token)
+    return 'action_callback_token required with action_callback_url';
+  return missingI18n(body.i18n_resources, [body.approval_name, body.group_name, body.description]);
+}
+
+function instanceProblem(body: Json): string | null {
+  for (const field of ['approval_code', 'instance_id'])
+    if (typeof body[field] !== 'string' || !body[field]) return `${field} required`;
+  if (!INSTANCE_STATUSES.includes(String(body.status))) return 'status invalid';
+  if (!['REPLACE', 'UPDATE', undefined].includes(body.update_mode as string | undefined))
+    return 'update_mode invalid';
+  if (!(body.links as Json | undefined)?.pc_link) return 'links.pc_link required';
+  for (const field of ['start_time', 'end_time', 'update_time'])
+    if (!isMillis(body[field])) return `${field} must be milliseconds`;
+  const ids = new Set<string>();
+  const keys: unknown[] = [body.title, ...asList(body.form).flatMap((f) => [f.name, f.value])];
+  for (const task of asList(body.task_list)) {
+    const id = String(task.task_id ?? '');
+    if (!id || ids.has(id)) return `task_id missing or repeated: ${id}`;
+    ids.add(id);
+    if (!TASK_STATUSES.includes(String(task.status))) return `task ${id}: status invalid`;
+    if (!task.open_id && !task.user_id) return `task ${id}: open_id or user_id required`;
+    if (!(task.links as Json | undefined)?.pc_link) return `task ${id}: links.pc_link required`;
+    if (!isMillis(task.create_time) || !isMillis(task.end_time))
+      return `task ${id}: times must be milliseconds`;
+    if (
+      task.generate_type !== undefined &&
+      !['EXTERNAL_CONSIGN', 'DEFAULT'].includes(String(task.generate_type))
+    )
+      return `task ${id}: generate_type invalid`;
+    if (task.extra !== undefined) {
+      try {
+        JSON.parse(String(task.extra));
+      } catch {
+        return `task ${id}: extra must be JSON`;
+      }
+    }
+    keys.push(task.title, task.node_name, ...asList(task.action_configs).map((a) => a.action_name));
+  }
+  for (const cc of asList(body.cc_list)) {
+    const id = String(cc.cc_id ?? '');
+    if (!id || ids.has(id)) return `cc_id missing or repeated: ${id}`;
+    ids.add(id);
+    if (!cc.open_id && !cc.user_id) return `cc ${id}: open_id or user_id required`;
+    if (!['READ', 'UNREAD'].includes(String(cc.read_status))) return `cc ${id}: read_status invalid`;
+    if (!isMillis(cc.create_time) || !isMillis(cc.update_time)) return `cc ${id}: times must be milliseconds`;
+    keys.push(cc.title);
+  }
+  return missingI18n(body.i18n_resources, keys);
+}
 
 /** Lark's error codes as seen on the oidc endpoints (the exact numbers are unverified). */
 const INVALID_CODE = 20003;
@@ -123,6 +283,32 @@ export async function startFakeLark(
   const sentAt: { at: number; openId: string }[] = [];
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
+  const definitions = new Map<string, { larkCode: string; body: Json }>();
+  const instances = new Map<string, Json>();
+  const instanceSyncs: Json[] = [];
+  const apiCalls: Record<FakeLarkApi, number> = {
+    externalApproval: 0,
+    externalInstance: 0,
+    externalInstanceCheck: 0,
+    appBadge: 0,
+    timeoffCreate: 0,
+    timeoffDelete: 0,
+  };
+  const timeoffEvents = new Map<string, FakeTimeoffEvent>();
+  const badges = new Map<string, { version: number; pc: number; mobile: number }>();
+  let apiLimits: { perSecond: number; perMinute: number } = { ...API_LIMITS };
+  const apiCallTimes = new Map<FakeLarkApi, number[]>();
+
+  /** Counts a call to `api`; true when it is beyond Lark's frequency limit (then not counted). */
+  function overApiLimit(api: FakeLarkApi): boolean {
+    const now = Date.now();
+    const times = (apiCallTimes.get(api) ?? []).filter((t) => t > now - 60_000);
+    apiCallTimes.set(api, times);
+    const lastSecond = times.filter((t) => t > now - 1000).length;
+    if (lastSecond >= apiLimits.perSecond || times.length >= apiLimits.perMinute) return true;
+    times.push(now);
+    return false;
+  }
 
   /** True when one more message now would break Lark's limits (sliding one-second window). */
   function overLimit(openId: string, now: number): boolean {
@@ -260,7 +446,7 @@ export async function startFakeLark(
         return sendJson(res, 400, { code: LARK_CODES.botStopped, msg: 'bot stopped' });
       const scripted = scriptedFailure('create', receiveId);
       if (scripted) {
-        if (scripted.code === LARK_CODES.rateLimited || scripted.httpStatus === 429) rateLimited.count += 1;
+        if (isRateLimit(scripted)) rateLimited.count += 1;
         return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
       }
       const now = Date.now();
@@ -329,7 +515,7 @@ export async function startFakeLark(
       if (!target) return sendJson(res, 400, { code: 230001, msg: 'message not found' });
       const scripted = scriptedFailure('patch', null);
       if (scripted) {
-        if (scripted.code === LARK_CODES.rateLimited || scripted.httpStatus === 429) rateLimited.count += 1;
+        if (isRateLimit(scripted)) rateLimited.count += 1;
         return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
       }
       const body = json();
@@ -340,6 +526,136 @@ export async function startFakeLark(
       patches.push({ message_id: messageId, content, at: Date.now() });
       notify();
       return sendJson(res, 200, { code: 0, msg: 'success', data: {} });
+    }
+    const nativeApi: FakeLarkApi | null =
+      req.method !== 'POST'
+        ? null
+        : url.pathname === '/open-apis/approval/v4/external_approvals'
+          ? 'externalApproval'
+          : url.pathname === '/open-apis/approval/v4/external_instances'
+            ? 'externalInstance'
+            : url.pathname === '/open-apis/approval/v4/external_instances/check'
+              ? 'externalInstanceCheck'
+              : url.pathname === '/open-apis/application/v6/app_badge/set'
+                ? 'appBadge'
+                : url.pathname === '/open-apis/calendar/v4/timeoff_events'
+                  ? 'timeoffCreate'
+                  : null;
+    const timeoffDelete =
+      req.method === 'DELETE'
+        ? /^\/open-apis\/calendar\/v4\/timeoff_events\/([^/]+)$/.exec(url.pathname)
+        : null;
+    if (timeoffDelete) {
+      if (!tenantTokens.has(bearer(req.headers.authorization))) {
+        return sendJson(res, 400, { code: 99991663, msg: 'Invalid access token for authorization.' });
+      }
+      apiCalls.timeoffDelete += 1;
+      if (overApiLimit('timeoffDelete')) {
+        rateLimited.count += 1;
+        return sendJson(res, 429, {
+          code: LARK_CODES.frequencyLimited,
+          msg: 'request trigger frequency limit',
+        });
+      }
+      const id = decodeURIComponent(timeoffDelete[1]!);
+      if (!timeoffEvents.delete(id)) return sendJson(res, 400, { code: TIMEOFF_NOT_FOUND, msg: 'not found' });
+      notify();
+      return sendJson(res, 200, { code: 0, msg: 'success', data: {} });
+    }
+    if (nativeApi) {
+      if (!tenantTokens.has(bearer(req.headers.authorization))) {
+        return sendJson(res, 400, { code: 99991663, msg: 'Invalid access token for authorization.' });
+      }
+      apiCalls[nativeApi] += 1;
+      if (overApiLimit(nativeApi)) {
+        rateLimited.count += 1;
+        return sendJson(res, 429, {
+          code: LARK_CODES.frequencyLimited,
+          msg: 'request trigger frequency limit',
+        });
+      }
+      const scripted = scriptedFailure(nativeApi, null);
+      if (scripted) {
+        if (isRateLimit(scripted)) rateLimited.count += 1;
+        return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
+      }
+      const data = json();
+      if (nativeApi === 'timeoffCreate') {
+        const problem =
+          url.searchParams.get('user_id_type') === 'open_id'
+            ? timeoffProblem(data)
+            : 'user_id_type must be open_id';
+        if (problem) return sendJson(res, 400, { code: TIMEOFF_PARAM_INVALID, msg: problem });
+        const event: FakeTimeoffEvent = {
+          timeoff_event_id: `timeoff_${randomUUID()}`,
+          user_id: String(data.user_id),
+          timezone: String(data.timezone),
+          start_time: String(data.start_time),
+          end_time: String(data.end_time),
+          title: String(data.title ?? ''),
+        };
+        timeoffEvents.set(event.timeoff_event_id, event);
+        notify();
+        return sendJson(res, 200, { code: 0, msg: 'success', data: event });
+      }
+      if (nativeApi === 'appBadge') {
+        const count = (side: unknown) => (side as Json | undefined)?.web_app;
+        const valid =
+          url.searchParams.get('user_id_type') === 'open_id' &&
+          typeof data.user_id === 'string' &&
+          data.user_id !== '' &&
+          typeof data.version === 'string' &&
+          /^\d+$/.test(data.version) &&
+          [count(data.pc), count(data.mobile)].every((n) => Number.isInteger(n) && (n as number) >= 0);
+        if (!valid) return sendJson(res, 400, { code: BADGE_PARAM_INVALID, msg: 'invalid param' });
+        const version = Number(data.version);
+        const current = badges.get(String(data.user_id));
+        if (current && version <= current.version) {
+          return sendJson(res, 400, { code: BADGE_VERSION_CONFLICT, msg: 'version conflict' });
+        }
+        badges.set(String(data.user_id), {
+          version,
+          pc: count(data.pc) as number,
+          mobile: count(data.mobile) as number,
+        });
+        notify();
+        return sendJson(res, 200, { code: 0, msg: 'success', data: {} });
+      }
+      if (nativeApi === 'externalApproval') {
+        const problem = definitionProblem(data);
+        if (problem) return sendJson(res, 400, { code: APPROVAL_PARAM_INVALID, msg: problem });
+        const ours = String(data.approval_code);
+        const larkCode = definitions.get(ours)?.larkCode ?? `lark-${randomUUID()}`;
+        definitions.set(ours, { larkCode, body: data });
+        return sendJson(res, 200, { code: 0, msg: 'success', data: { approval_code: larkCode } });
+      }
+      if (nativeApi === 'externalInstance') {
+        const problem = instanceProblem(data);
+        if (problem) return sendJson(res, 400, { code: APPROVAL_PARAM_INVALID, msg: problem });
+        if (![...definitions.values()].some((d) => d.larkCode === data.approval_code)) {
+          return sendJson(res, 400, { code: APPROVAL_NOT_FOUND, msg: 'approval not found' });
+        }
+        const id = String(data.instance_id);
+        const held = instances.get(id);
+        // Lark keeps the newest: a sync older than what it holds changes nothing.
+        if (!held || Number(held.update_time) <= Number(data.update_time)) {
+          instances.set(id, data);
+          instanceSyncs.push(data);
+          notify();
+        }
+        return sendJson(res, 200, { code: 0, msg: 'success', data: { data } });
+      }
+      const asked = asList(data.instances);
+      if (asked.length === 0 || asked.length > 100) {
+        return sendJson(res, 400, { code: APPROVAL_PARAM_INVALID, msg: 'instances: 1 to 100' });
+      }
+      const diff_instances = asked
+        .filter((i) => {
+          const held = instances.get(String(i.instance_id));
+          return !held || Number(held.update_time) < Number(i.update_time);
+        })
+        .map((i) => ({ instance_id: String(i.instance_id), update_time: String(i.update_time), tasks: [] }));
+      return sendJson(res, 200, { code: 0, msg: 'success', data: { diff_instances } });
     }
     if (req.method === 'GET' && url.pathname === '/__fake__/messages') {
       return sendJson(res, 200, { messages, patches, rate_limited: rateLimited.count });
@@ -372,6 +688,18 @@ export async function startFakeLark(
     },
     waitForMessages: (count, timeoutMs = 10_000) => waitFor(messages, count, timeoutMs),
     waitForPatches: (count, timeoutMs = 10_000) => waitFor(patches, count, timeoutMs),
+    definitions,
+    instances,
+    instanceSyncs,
+    apiCalls,
+    badges,
+    timeoffEvents,
+    setApiLimits: (limits) => {
+      apiLimits = { ...limits };
+    },
+    loseInstance: (instanceId) => {
+      instances.delete(instanceId);
+    },
     close: listening.close,
   };
 }
@@ -463,4 +791,45 @@ export async function sendCardCallback(callback: CardCallback): Promise<SentCall
   };
   const first = await post();
   return { ...first, replay: post };
+}
+
+export interface QuickApprovalCallback {
+  /** The bot's quick-approval URL. */
+  readonly url: string;
+  readonly token: string;
+  /** With a key, the body is sent as {"encrypt"} like Lark does. */
+  readonly key?: string;
+  readonly actionType: 'APPROVE' | 'REJECT';
+  /** The tenant's user_id of the person acting (not the open_id). */
+  readonly userId: string;
+  readonly instanceId: string;
+  readonly taskId: string;
+  readonly reason?: string;
+  /** Sent as the body instead (an undecryptable one, say). */
+  readonly rawBody?: string;
+}
+
+/** Posts a quick approval as Lark's Approval Center does: no signature, the token in the body. */
+export async function sendQuickApproval(
+  callback: QuickApprovalCallback,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const action = JSON.stringify({
+    action_type: callback.actionType,
+    user_id: callback.userId,
+    instance_id: callback.instanceId,
+    task_id: callback.taskId,
+    reason: callback.reason ?? '',
+    token: callback.token,
+    action_context: '',
+  });
+  const body =
+    callback.rawBody ??
+    (callback.key ? JSON.stringify({ encrypt: larkEncrypt(action, callback.key) }) : action);
+  const res = await fetch(callback.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
 }

@@ -1,9 +1,19 @@
 // Lark's H5 JS SDK, loaded only inside the Lark webview (the script URL and app id come from
 // GET /api/auth/methods/). Sign-in needs no h5sdk.config signature: just an authorization code.
+// JSAPIs may be called only once the SDK says it is ready (h5sdk.ready); requestAccess replaced
+// requestAuthCode in Lark 6.9, and an older client answers it with errno 103 (lark.md).
 
 interface LarkAuthCallbacks {
   success: (res: { code?: string }) => void;
   fail: (error: unknown) => void;
+}
+
+/** requestAccess's errno on a client older than 6.9, which knows only requestAuthCode. */
+export const LARK_ERRNO_UNSUPPORTED = 103;
+
+/** The parts of the SDK's `h5sdk` global we call. */
+export interface LarkH5sdk {
+  ready?: (callback: () => void) => void;
 }
 
 /** The parts of the SDK's `tt` global we call (Lark ≥ 6.9 has requestAccess; older only requestAuthCode). */
@@ -15,7 +25,7 @@ export interface LarkTt {
 declare global {
   interface Window {
     tt?: LarkTt;
-    h5sdk?: unknown;
+    h5sdk?: LarkH5sdk;
   }
 }
 
@@ -44,16 +54,41 @@ export function loadLarkSdk(url: string): Promise<void> {
   return loading;
 }
 
+/** Runs `fn` once the SDK is ready (at once when this SDK has no `ready`). */
+function whenReady(fn: () => void): void {
+  const ready = window.h5sdk?.ready;
+  if (typeof ready === 'function') ready.call(window.h5sdk, fn);
+  else fn();
+}
+
+const errnoOf = (error: unknown): number | null => {
+  if (typeof error !== 'object' || error === null) return null;
+  const { errno, errNo, errCode } = error as Record<string, unknown>;
+  const value = errno ?? errNo ?? errCode;
+  return typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : null;
+};
+
 /** A one-time authorization code for this app from the Lark client. */
 export function requestLarkCode(appId: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const tt = window.tt;
-    const callbacks: LarkAuthCallbacks = {
-      success: (res) => (res.code ? resolve(res.code) : reject(new Error('Lark returned no code'))),
-      fail: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
+    const success = (res: { code?: string }) =>
+      res.code ? resolve(res.code) : reject(new Error('Lark returned no code'));
+    const fail = (error: unknown) =>
+      reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
+    const legacy = () => {
+      const tt = window.tt;
+      if (tt?.requestAuthCode) tt.requestAuthCode({ appId, success, fail });
+      else reject(new Error('Lark H5 SDK is not available'));
     };
-    if (tt?.requestAccess) tt.requestAccess({ appID: appId, scopeList: [], ...callbacks });
-    else if (tt?.requestAuthCode) tt.requestAuthCode({ appId, ...callbacks });
-    else reject(new Error('Lark H5 SDK is not available'));
+    whenReady(() => {
+      const tt = window.tt;
+      if (!tt?.requestAccess) return legacy();
+      tt.requestAccess({
+        appID: appId,
+        scopeList: [],
+        success,
+        fail: (error) => (errnoOf(error) === LARK_ERRNO_UNSUPPORTED ? legacy() : fail(error)),
+      });
+    });
   });
 }

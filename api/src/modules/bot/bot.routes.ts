@@ -12,6 +12,7 @@ import { moduleOf } from '../../api-module.ts';
 import { endpointRouter, route } from '../../http/route.ts';
 import { taskCardData } from './card-data.ts';
 import { cardMessagesOfTask, recordCardMessage } from './card-messages.repository.ts';
+import { botApprovalCenterRoutes } from './approval-center.routes.ts';
 import { botLarkUsersRoutes } from './lark-users.routes.ts';
 import { botPushRoutes } from './push.routes.ts';
 import { botRemindersRoutes } from './reminders.routes.ts';
@@ -32,5 +33,6 @@ export const botModule = moduleOf('bot', bot, (deps) => {
   botPushRoutes(on, db);
   botRemindersRoutes(on, db);
   botLarkUsersRoutes(on, db);
+  botApprovalCenterRoutes(on, db);
   return on.router;
 });
