@@ -19,6 +19,7 @@ export const PG_TEST_FILES = [
   'test/hostile-input-walk.test.ts',
   'test/proxies-concurrency.test.ts',
   'test/people-deactivation-concurrency.test.ts',
+  'test/release-upgrade.test.ts',
 ];
 
 export default defineConfig({
