@@ -1,7 +1,7 @@
 // Issue 21: the embedded database backs itself up daily (at start when none is a day old) and before
 // applying migrations to a database that has some; `npm run backup` reaches the running server over
 // its control socket.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,12 @@ describe('automatic backups of the embedded database', () => {
         const [daily] = (await readdir(config.dir)).sort();
         expect(daily).toMatch(/^auto-\d{8}T\d{6}Z\.tar\.gz$/);
         // Written, read back and checked: the .sha256 beside it says so, and no temporary copy is left.
-        expect((await readdir(config.dir)).sort()).toEqual([daily, `${daily}.sha256`]);
+        // Issue 39: then restored into a scratch database (the drill), which last-verify.json records.
+        expect((await readdir(config.dir)).sort()).toEqual([daily, `${daily}.sha256`, 'last-verify.json']);
+        const status = JSON.parse(
+          await readFile(path.join(config.dir, 'last-verify.json'), 'utf8'),
+        ) as unknown;
+        expect(status).toEqual({ at: expect.any(String), ok: true, archive: daily, problem: null });
         expect(await readdir(path.join(dataDir, 'tmp'))).toEqual([]);
 
         const file = path.join(dataDir, 'asked.tar.gz');

@@ -1,6 +1,7 @@
 // What the server holding an embedded database does about backups: answers `npm run backup` over the
 // control socket, takes a daily archive (checked hourly, so a server that was down catches up at
-// start) and prunes the automatic ones to the configured retention. One backup at a time.
+// start), verifies it by restoring it into a scratch database (the restore drill, whose outcome goes
+// to last-verify.json) and prunes the automatic ones to the configured retention. One backup at a time.
 import path from 'node:path';
 import type { BackupConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -9,6 +10,7 @@ import { archiveName, dailyBackupDue, listArchives, pruneArchives, type BackupKi
 import { BackupCancelledError } from './archive.ts';
 import { serveControlSocket } from './control-socket.ts';
 import { takeBackup, type BackupResult } from './take-backup.ts';
+import { verifyArchive } from './verify-archive.ts';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
@@ -50,7 +52,13 @@ export async function startEmbeddedBackups(options: {
   };
 
   const daily = async () => {
-    if (dailyBackupDue(await listArchives(config.dir))) await take('auto');
+    if (dailyBackupDue(await listArchives(config.dir))) {
+      const { file } = await take('auto');
+      // Not in the queue: a restore drill of a large archive must not hold up `npm run backup`.
+      const verified = await verifyArchive(file, { scratchIn: dataDir, backupDir: config.dir });
+      if (verified.ok) logger.info({ file }, 'backup verified: it restores with every row');
+      else logger.error({ file, problem: verified.problem }, 'backup verification failed');
+    }
     const removed = await pruneArchives(config.dir, { daily: config.keepDaily, weekly: config.keepWeekly });
     if (removed.length > 0) logger.info({ removed }, 'old backups removed');
   };
