@@ -55,4 +55,13 @@ describe('the request log', () => {
     const all = lines.join('\n');
     for (const secret of [DEMO_PASSWORD, access, refresh]) expect(all).not.toContain(secret);
   });
+
+  it('writes a line per permission refusal naming the user', async () => {
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'yamada'));
+    const { access } = await t.signIn('yamada');
+    const res = await request(app).get('/api/admin/groups/').set(t.auth(access));
+    expect(res.status).toBe(403);
+    const refusal = logged().find((entry) => entry.msg === 'permission refused');
+    expect(refusal?.userId).toBe(user?.id);
+  });
 });
