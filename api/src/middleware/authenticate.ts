@@ -73,6 +73,9 @@ export function attachContext(req: Request, ctx: RequestContext): void {
   contexts.set(req, ctx);
 }
 
+/** The signed-in user's id for the request log, when a credential settled one. */
+export const userIdOf = (req: Request): number | undefined => contexts.get(req)?.user.id;
+
 /** The context `authenticate` attached; calling it on a public route is a programming error. */
 export function contextOf(req: Request): RequestContext {
   const ctx = contexts.get(req);

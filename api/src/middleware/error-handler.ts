@@ -14,6 +14,7 @@ import {
   UnsupportedMediaType,
   ValidationError,
 } from '../errors.ts';
+import { userIdOf } from './authenticate.ts';
 import { requestLog } from './request-logger.ts';
 
 /** body-parser marks its errors with a `type`; these are the client's fault. */
@@ -98,6 +99,8 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   if (apiError.status === 401) res.setHeader('WWW-Authenticate', 'JWT realm="api"');
   if (apiError instanceof Throttled) res.setHeader('Retry-After', String(apiError.retryAfterSeconds));
   if (!(error instanceof ApiError)) requestLog(req).warn({ err: error }, 'request rejected');
+  // A refusal is worth a line of its own: who was refused, and where (issue 39).
+  if (apiError.status === 403) requestLog(req).warn({ userId: userIdOf(req) }, 'permission refused');
   res.status(apiError.status).json(apiError.body());
 };
 

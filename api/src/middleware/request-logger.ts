@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logger.ts';
+import { userIdOf } from './authenticate.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -66,6 +67,8 @@ export function requestLogger(logger: Logger): RequestHandler {
     res.once('close', () => {
       const fields = {
         req: requestFields(req, id),
+        // Who made it (issue 39); read when the answer is done, after the credential was checked.
+        userId: userIdOf(req),
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - started),
       };

@@ -1,14 +1,15 @@
 // Single-process mode: everything outside /api is the built SPA from web/dist. Vite's hashed files
 // under /assets never change, so browsers may keep them for a year; index.html (and the other root
 // files) must be revalidated so a new build is picked up. Unknown client-side routes get index.html,
-// and the SPA's router shows its own not-found page. The build writes each asset compressed beside
+// and the SPA's router shows its own not-found page (answered 404 when the build's route list does
+// not know the path). The build writes each asset compressed beside
 // it (.br, .gz: web/vite.config.ts); the file the browser accepts is sent as it is, never compressed
 // per request. Which files have compressed copies is read when the app is created: a build made while
 // the API runs is served uncompressed until the next start. Each route's page names the code that
 // route needs (shared/src/route-preloads.ts), so the browser fetches it with the entry.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import {
   matchRoute,
@@ -16,7 +17,6 @@ import {
   type RoutePreload,
   type RoutePreloads,
 } from '@portal/shared/route-preloads';
-import { NotFound } from '../errors.ts';
 import { allowInlineScripts, scriptHash } from './security-headers.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -84,7 +84,7 @@ export const inlineScriptHashes = (html: string): string[] =>
 function builtPages(webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   let build: Build | null = null;
-  return (pathname: string): { html: string; scriptHashes: string[] } | null => {
+  return (pathname: string): { html: string; scriptHashes: string[]; known: boolean } | null => {
     const modified = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     if (modified === undefined) return null;
     if (build?.modified !== modified) {
@@ -99,15 +99,31 @@ function builtPages(webDistDir: string) {
     }
     const { scriptHashes } = build;
     const route = matchRoute(build.routes, pathname);
-    if (!route) return { html: build.html, scriptHashes };
+    // Without a route list (an older build) every path is taken for the app's, as before.
+    if (!route) return { html: build.html, scriptHashes, known: isAppRoot(pathname) || !build.routes.length };
     let page = build.pages.get(route.pattern);
     if (page === undefined) {
       page = build.html.replace('</head>', `${preloadLinks(route)}</head>`);
       build.pages.set(route.pattern, page);
     }
-    return { html: page, scriptHashes };
+    return { html: page, scriptHashes, known: true };
   };
 }
+
+/** The root redirects to the home screen in the browser; it is not in the build's route list. */
+const isAppRoot = (pathname: string) => pathname === '/' || pathname === '';
+
+/**
+ * Paths that are never the app's (issue 39): monitoring paths probed on the public port, where the
+ * metrics and readiness are not served, and any path naming a file, which the static handlers above
+ * would have sent had it existed. They are answered in plain text so no scanner or script gets HTML.
+ */
+const NOT_APP_PATHS = new Set(['/metrics', '/healthz', '/livez', '/readyz']);
+const namesAFile = (pathname: string) => /\.[^/]*$/.test(pathname);
+
+const plainNotFound: RequestHandler = (_req, res) => {
+  res.status(404).type('text/plain; charset=utf-8').send('Not Found');
+};
 
 export function spa(webDistDir: string): Router {
   const router = Router();
@@ -121,7 +137,7 @@ export function spa(webDistDir: string): Router {
       serveStatic: { index: false, immutable: true, maxAge: '365d' },
     }),
     // A missing hashed file must not fall back to index.html: the browser would run HTML as a script.
-    (_req, _res, next) => next(new NotFound()),
+    plainNotFound,
   );
 
   router.use(
@@ -136,12 +152,17 @@ export function spa(webDistDir: string): Router {
       next();
       return;
     }
+    if (NOT_APP_PATHS.has(req.path.replace(/\/+$/, '')) || namesAFile(req.path)) {
+      plainNotFound(req, res, next);
+      return;
+    }
     res.setHeader('Cache-Control', 'no-cache');
     // Checked per request, so building the web while the API runs needs no restart.
     const page = pageFor(req.path);
     if (page) allowInlineScripts(res, page.scriptHashes);
+    // A path the app has no screen for gets the app, which shows its not-found page, with 404.
     res
-      .status(200)
+      .status(page && !page.known ? 404 : 200)
       .type('text/html; charset=utf-8')
       .send(page?.html ?? NOT_BUILT_PAGE);
   });

@@ -16,6 +16,7 @@ import { auth } from '@portal/shared/endpoints/auth';
 import { moduleOf, type ModuleDeps } from '../../api-module.ts';
 import { NotFound } from '../../errors.ts';
 import { endpointRouter, route } from '../../http/route.ts';
+import { requestLog } from '../../middleware/request-logger.ts';
 import { logout, refreshTokens, signInWithPassword } from './auth.service.ts';
 import { signInWithCas } from './cas-auth.ts';
 import { casLogoutRoute } from './cas-logout.ts';
@@ -40,9 +41,19 @@ function authRouter(deps: ModuleDeps) {
   /** This portal as the browser sees it: PUBLIC_URL, else the request's own origin. */
   const originOf = (req: Request) => config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`;
 
-  route(on, auth.signIn, { body: ZTokenAuthRequest, answer: ZTokenPair }, ({ body, req }) =>
-    signInWithPassword({ ctx: deps, input: { ...body, ip: clientIp(req) } }),
-  );
+  route(on, auth.signIn, { body: ZTokenAuthRequest, answer: ZTokenPair }, async ({ body, req }) => {
+    // One line per attempt naming the username, never the password or the tokens (issue 39).
+    const attempt = { username: body.username, ip: clientIp(req) };
+    try {
+      const pair = await signInWithPassword({ ctx: deps, input: { ...body, ip: attempt.ip } });
+      requestLog(req).info({ signIn: { ...attempt, ok: true } }, 'sign-in succeeded');
+      return pair;
+    } catch (error) {
+      const reason = error instanceof Error ? error.name : 'unknown';
+      requestLog(req).warn({ signIn: { ...attempt, ok: false, reason } }, 'sign-in failed');
+      throw error;
+    }
+  });
   route(on, auth.refreshTokens, { body: ZTokenRefreshRequest, answer: ZTokenPair }, ({ body }) =>
     refreshTokens({ ctx: deps, input: body }),
   );
