@@ -3,12 +3,13 @@
 // the field.
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAID_LEAVE_REGISTER_XLSX_TYPE } from '@portal/shared/contracts/vacations';
 import { employees } from '../src/db/schema/employees.ts';
 import { organizations, positions } from '../src/db/schema/organizations.ts';
+import { accessLog } from '../src/db/schema/privacy.ts';
 import { vacations } from '../src/db/schema/vacations.ts';
 import { runPaidLeaveGrants } from '../src/modules/vacations/grant-job.ts';
 import { REGISTER_HEADERS } from '../src/modules/vacations/paid-leave-register.ts';
@@ -90,6 +91,15 @@ describe('GET paid-vacation/register/', () => {
     expect(takerRows[0]![1]).toBe(`${taker.lastName} ${taker.firstName}`);
     expect(takerRows[0]![4]).toBe(3.5);
     expect(takerRows[0]![5]).toBe('2026-02-02〜2026-02-04、2026-03-06（半日含む）');
+
+    // One access row (issue 34) names hr and lists every member the workbook holds.
+    const logged = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.kind, 'leave_register'), eq(accessLog.recordId, `2026/${orgId}`)));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.actorName).toBe('hr');
+    expect([...logged[0]!.subjects].sort()).toEqual(members.map((m) => m.id).sort());
   });
 
   it("renders one person's register as a PDF with Japanese text", async () => {
@@ -112,6 +122,11 @@ describe('GET paid-vacation/register/', () => {
     expect(text).toContain(member!.lastName);
     expect(text).toContain(`社員番号 ${member!.code}`);
     expect(text).toContain('基準日');
+    const logged = await t.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.kind, 'leave_register'), eq(accessLog.recordId, '2026')));
+    expect(logged.map((row) => [row.actorName, row.subjects])).toEqual([['hr', [member!.id]]]);
     const refused = await request(t.app)
       .get(`/api/paid-vacation/register/employees/${member!.id}/pdf/?year=2026`)
       .set(await as('yamada'));

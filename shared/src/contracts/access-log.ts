@@ -8,6 +8,7 @@ export const ACCESS_ACTIONS = {
   export: '出力',
   print: '印刷',
   restore: '復元',
+  leave_register: '年次有給休暇管理簿',
 } as const;
 export type TAccessAction = keyof typeof ACCESS_ACTIONS;
 
@@ -24,6 +25,7 @@ export const ACCESS_KINDS = {
   person_export: '個人データ出力',
   backup: 'バックアップ',
   restore: '復元',
+  leave_register: '年次有給休暇管理簿',
 } as const;
 export type TAccessKind = keyof typeof ACCESS_KINDS;
 

@@ -11,6 +11,8 @@ import { NotFound } from '../../errors.ts';
 import { loadPaidLeaveRows } from './paid-leave-ledger.ts';
 
 export interface TRegisterRow {
+  /** Whose row: for the access log, not a column. */
+  readonly employee_id: number;
   readonly code: string;
   readonly name: string;
   /** 基準日; null when the member has no grant yet. */
@@ -67,6 +69,7 @@ export async function memberRows(db: Db, member: TMember, year: number): Promise
     return p.days % 1 !== 0 ? `${span}（半日含む）` : span;
   });
   const base = {
+    employee_id: member.id,
     code: member.code,
     name: `${member.lastName} ${member.firstName}`,
     taken_days: taken.reduce((sum, p) => sum + p.days, 0),

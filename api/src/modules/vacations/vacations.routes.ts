@@ -14,6 +14,7 @@ import { endpointRouter, route } from '../../http/route.ts';
 import { sendFile } from '../../files/download.ts';
 import { employeeRegister, organizationName, registerRows, registerWorkbook } from './paid-leave-register.ts';
 import { registerPdf } from './paid-leave-register-pdf.ts';
+import { logExport, logRead } from '../access-log/log-access.ts';
 import { parseId } from '../../middleware/validate.ts';
 import { NotFound } from '../../errors.ts';
 import { listEmployeeVacations, myPaidLeave, myPaidLeaveEndDate, myVacations } from './vacations.service.ts';
@@ -72,6 +73,12 @@ export const vacationsModule = moduleOf('vacations', vacations, (deps) => {
     const name = await organizationName(ctx.db, query.organization);
     const rows = await registerRows(ctx.db, query.year, query.organization);
     const body = await registerWorkbook(query.year, name, rows);
+    await logExport(ctx, {
+      action: 'download',
+      kind: 'leave_register',
+      subjects: rows.map((row) => row.employee_id),
+      recordId: `${query.year}/${query.organization}`,
+    });
     return sendFile(res, {
       body,
       type: PAID_LEAVE_REGISTER_XLSX_TYPE,
@@ -86,6 +93,12 @@ export const vacationsModule = moduleOf('vacations', vacations, (deps) => {
       await ctx.require(PERM.viewEmployee);
       const rows = await employeeRegister(ctx.db, params.id, query.year);
       const body = await registerPdf(query.year, rows);
+      await logRead(ctx, {
+        action: 'download',
+        kind: 'leave_register',
+        subject: params.id,
+        recordId: query.year,
+      });
       return sendFile(res, {
         body,
         type: 'application/pdf',
