@@ -20,6 +20,8 @@ import { slips } from './slips.ts';
 import { tasks } from './tasks.ts';
 import { vacations } from './vacations.ts';
 import { workflow } from './workflow.ts';
+import { employees } from './employees.ts';
+import { home } from './home.ts';
 
 /** Keyed by the API module that mounts them (`ApiModule.name`). */
 export const endpoints = {
@@ -42,6 +44,8 @@ export const endpoints = {
   banks,
   records,
   admin,
+  employees,
+  home,
 } as const;
 
 export interface DeclaredEndpoint {
