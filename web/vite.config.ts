@@ -3,6 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { browserCheckPlugin } from './build/browser-check-script.ts';
 import { earlyMePlugin } from './build/early-me-script.ts';
 import { readRouteTable, routePreloadsPlugin } from './build/route-preloads.ts';
 import { shellChunks } from './build/shell-chunk.ts';
@@ -45,6 +46,8 @@ export default defineConfig({
     routePreloadsPlugin(ROUTER),
     // The signed-in user asked for as the page arrives, not once the code has run (src/boot/early-me.ts).
     earlyMePlugin(),
+    // Old browsers get a plain page saying so, not a broken app (build/browser-check-script.ts).
+    browserCheckPlugin(),
     // Compressed once at build time, at the strongest settings (the API only picks the file): phones
     // in the Lark webview fetch brotli, older clients gzip. index.html is served revalidated: kept too.
     compression({

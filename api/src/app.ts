@@ -40,6 +40,8 @@ import { tasksModule } from './modules/tasks/tasks.routes.ts';
 import { slipsModule } from './modules/slips/slips.routes.ts';
 import { vacationsModule } from './modules/vacations/vacations.routes.ts';
 import { workflowModule } from './modules/workflow/workflow.routes.ts';
+import { employeesModule } from './modules/employees/employees.routes.ts';
+import { homeModule } from './modules/home/home.routes.ts';
 import { setPublicUrl } from './pagination.ts';
 import { registerWorkflowKinds } from './register-kinds.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
@@ -89,6 +91,8 @@ const API_MODULES: readonly ApiModule[] = [
   recordsModule,
   adminModule,
   queuesModule,
+  employeesModule,
+  homeModule,
 ];
 
 export function createApp(deps: AppDeps): Express {

@@ -384,3 +384,35 @@ test('keyboard only: hr checks a payslip file, issues it through the confirmatio
   await expect(result).toContainText('ファイルアップロードしました。');
   await expectFocusOn(hr, result, 'the answer');
 });
+
+test('keyboard only: the organisation chart opens an organisation, searches and shows a person', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const mobile = testInfo.project.name === 'mobile';
+  const yamada = await signInByKeyboard(browser, baseURL!, mobile, 'yamada');
+  await yamada.goto('/company/organization-chart');
+  // An organisation opens with Enter (desktop: 開発部 inside the open top levels; phone: the top one).
+  const toggle = mobile
+    ? yamada.getByTestId('org-toggle').first()
+    : yamada.getByRole('button', { name: /^システム事業部/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await tabTo(yamada, toggle, 120);
+  await yamada.keyboard.press('Enter');
+  if (mobile) await expect(yamada.getByRole('navigation', { name: '組織の階層' })).toContainText('事業本部');
+  else await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // The search box, typed into; the person opens with Enter and Escape brings focus back to its button.
+  const search = yamada.getByLabel('社員を検索');
+  await tabTo(yamada, search, 120);
+  await yamada.keyboard.type('スズキ');
+  const person = yamada.getByRole('list', { name: '検索結果' }).getByRole('button', { name: /鈴木 一郎/ });
+  await expect(person).toBeVisible();
+  await tabTo(yamada, person);
+  await yamada.keyboard.press('Enter');
+  const dialog = yamada.getByRole('dialog', { name: '鈴木 一郎' });
+  await expect(dialog).toBeVisible();
+  await yamada.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect(await isFocused(person)).toBe(true);
+});

@@ -8,5 +8,7 @@ export const ZOrganization = z.object({
   parent_id: z.number().int().nullable(),
   level: z.enum(ORG_LEVELS.map((l) => l.value) as [string, ...string[]]),
   head_name: z.string().nullable(),
+  /** The people in it and below, as the organisation chart lists them (`employees/`). */
+  member_count: z.number().int(),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;

@@ -21,6 +21,8 @@ import { slips } from './slips.ts';
 import { tasks } from './tasks.ts';
 import { vacations } from './vacations.ts';
 import { workflow } from './workflow.ts';
+import { employees } from './employees.ts';
+import { home } from './home.ts';
 
 /** Keyed by the API module that mounts them (`ApiModule.name`). */
 export const endpoints = {
@@ -44,6 +46,8 @@ export const endpoints = {
   records,
   admin,
   queues,
+  employees,
+  home,
 } as const;
 
 export interface DeclaredEndpoint {

@@ -1,11 +1,15 @@
 import { Link } from 'react-router-dom';
 import { PATHS } from '@/config/paths.ts';
+import { HomeCards } from '@/features/home/components/home-cards.tsx';
 import { LatestNotifications } from '@/features/notifications/components/latest-notifications.tsx';
 import { TaskStatCards } from '@/features/tasks/components/task-stat-cards.tsx';
 import { dayjs } from '@/lib/dayjs.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 
-/** /home: greeting, the task lists with their counts, and the newest unread notifications. */
+/**
+ * /home: greeting, the task lists with their counts, this month's attendance, paid leave, the next days
+ * off and the usual workflows (GET home/), and the newest unread notifications.
+ */
 export default function HomeRoute() {
   const user = useSessionStore((state) => state.user);
   if (!user) return null;
@@ -33,6 +37,7 @@ export default function HomeRoute() {
         </div>
         <TaskStatCards />
       </section>
+      <HomeCards />
       <LatestNotifications />
     </div>
   );
