@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { InvalidToken, NotAuthenticated } from '../errors.ts';
 import { findLiveSessionUser, type SessionUser } from '../identity/live-session.ts';
 import { noteRequest } from '../identity/request-meta.ts';
+import { noteCaller } from './request-logger.ts';
 import type { TokenService, TokenSubject } from '../identity/tokens.ts';
 
 const contexts = new WeakMap<Request, RequestContext>();
@@ -63,6 +64,7 @@ export function authenticate(db: Db, tokens: TokenService, changes: ChangeFeed):
     if (!user) throw new InvalidToken();
     const ctx = requestContext(db, user, subject.sessionId);
     noteRequest(ctx, req);
+    noteCaller(req, user.id);
     contexts.set(req, ctx);
     next();
   };
@@ -70,6 +72,7 @@ export function authenticate(db: Db, tokens: TokenService, changes: ChangeFeed):
 
 /** For another credential that settled who the caller is (the bot's, modules/bot/service-credential.ts). */
 export function attachContext(req: Request, ctx: RequestContext): void {
+  noteCaller(req, ctx.user.id);
   contexts.set(req, ctx);
 }
 

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logger.ts';
-import { userIdOf } from './authenticate.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -15,6 +14,8 @@ interface RequestLogState {
   readonly logger: Logger;
   readonly id: string;
   child?: Logger;
+  /** The signed-in caller, noted by authenticate.ts (which imports this file, not the reverse). */
+  userId?: number;
 }
 
 const states = new WeakMap<Request, RequestLogState>();
@@ -68,7 +69,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       const fields = {
         req: requestFields(req, id),
         // Who made it (issue 39); read when the answer is done, after the credential was checked.
-        userId: userIdOf(req),
+        userId: states.get(req)?.userId,
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - started),
       };
@@ -81,6 +82,12 @@ export function requestLogger(logger: Logger): RequestHandler {
 }
 
 /** The request's id (the caller's X-Request-Id or ours), for records that name the request (the access log). */
+/** Names the request's caller on its log line (called once the credential is checked). */
+export function noteCaller(req: Request, userId: number): void {
+  const state = states.get(req);
+  if (state) state.userId = userId;
+}
+
 export function requestIdOf(req: Request): string | undefined {
   return states.get(req)?.id;
 }
