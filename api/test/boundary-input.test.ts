@@ -156,11 +156,12 @@ describe('outside the app (item 10)', () => {
   });
   afterAll(() => rm(dist, { recursive: true, force: true }));
 
-  it('answers a missing asset with the JSON error shape', async () => {
+  // Issue 39: a file that is not there is a plain-text 404, never the app's page nor the API's JSON.
+  it('answers a missing asset with a plain-text 404', async () => {
     const res = await request(t.appWith({ webDistDir: dist })).get('/assets/gone-123.js');
     expect(res.status).toBe(404);
-    expect(res.type).toBe('application/json');
-    expectJapaneseError(res.body);
+    expect(res.type).toBe('text/plain');
+    expect(res.text).not.toContain('<div id="root">');
   });
 
   async function raw(server: Server, text: string): Promise<string> {
