@@ -14,6 +14,7 @@ import type { TCardRecipient } from '@portal/shared/contracts/bot-jobs';
 import type { TBotApprovalInstance } from '@portal/shared/contracts/bot-lark-native';
 import { taskLink } from '@portal/shared/workflow/task-links';
 import { openInLark } from '../cards/links.ts';
+import { kindHas } from '@portal/shared/workflow/kind-traits';
 
 export type LarkTaskStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'TRANSFERRED' | 'DONE';
 
@@ -118,7 +119,7 @@ export function buildInstance(data: TBotApprovalInstance, options: InstanceOptio
   };
   const updateTime = ms(data.updated_at);
   const tasks: LarkTask[] = [];
-  const isVacation = card.task.workflow_kind === 'vacation';
+  const fixedReasons = kindHas(card.task.workflow_kind, 'fixedRejectReasons');
 
   for (const node of card.nodes) {
     const ended = data.ended_rounds.filter((r) => r.node_id === node.id);
@@ -169,7 +170,7 @@ export function buildInstance(data: TBotApprovalInstance, options: InstanceOptio
     }
   }
   if (options.quickActions) {
-    const rejects = options.quickActions.rejectMeans === 'reject' && !isVacation;
+    const rejects = options.quickActions.rejectMeans === 'reject' && !fixedReasons;
     const actions = [
       {
         action_type: 'APPROVE',

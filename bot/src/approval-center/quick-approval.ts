@@ -15,6 +15,7 @@ import { decryptBody } from '../callbacks/signature.ts';
 import type { QuickApprovalSettings } from '../config/lark-native-settings.ts';
 import type { Logger } from '../logger.ts';
 import { taskIdOf } from './instance.ts';
+import { kindHas } from '@portal/shared/workflow/kind-traits';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -101,9 +102,9 @@ export async function answerQuickApproval(raw: string, deps: QuickApprovalDeps):
   else {
     if (!reason) return refusal(400, QUICK_MSG.reasonRequired);
     const card = settings.rejectMeans === 'reject' ? await api.taskCard(taskId) : null;
-    // A vacation is never rejected from Lark: its rejection takes one of the fixed reasons.
+    // A kind whose rejection takes one of its fixed reasons (a vacation) is never rejected from Lark.
     request =
-      card && card.task.workflow_kind !== 'vacation'
+      card && !kindHas(card.task.workflow_kind, 'fixedRejectReasons')
         ? { action: 'reject', reason }
         : { action: 'send_back', comment: reason };
   }

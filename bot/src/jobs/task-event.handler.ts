@@ -5,6 +5,7 @@ import { queueBadges } from '../badge/badge.handler.ts';
 import type { BotContext } from '../context.ts';
 import type { EventHandler } from '../event-handler.ts';
 import { reconcileTaskCards, resendCard } from './task-cards.ts';
+import { kindHas } from '@portal/shared/workflow/kind-traits';
 
 /** Actions after which the applicant hears the outcome (when the status says it ended or came back). */
 const DECISIONS: ReadonlySet<TTaskEventAction> = new Set(['approve', 'auto_approve', 'send_back', 'reject']);
@@ -26,8 +27,8 @@ const handleTaskEvent: EventHandler<`task.${TTaskEventAction}`> = async (
     tellApplicant: DECISIONS.has(payload.action) && DECIDED_STATUSES.has(payload.status),
   });
   if (ctx.appBadge) await queueBadges(ctx, data);
-  // Lark time off (timeoff/): a vacation's events follow its status.
-  if (ctx.config.larkNative?.timeoff && data.task.workflow_kind === 'vacation')
+  // Lark time off (timeoff/): a leave kind's events follow its status.
+  if (ctx.config.larkNative?.timeoff && kindHas(data.task.workflow_kind, 'timeOff'))
     await ctx.addEvent('timeoff.sync', `timeoff:${key}`, { task_id: payload.task_id });
   // The Approval Center (approval-center/): one sync per event, reading the state when it runs.
   if (ctx.config.larkNative?.approvalCenter) {
