@@ -98,11 +98,11 @@ describe('signed-in shell (spec §2.3)', () => {
   it('titles every other screen and says it is being prepared', async () => {
     useSessionStore.getState().setTokens({ access: 'A' });
     mockPortalApi();
-    // アップロード詳細 was the example until issue 29 built it; 組織図 is still being prepared.
-    renderApp('/company/organization-chart');
+    // 組織図 was the example until issue 30 built it; マニュアル is still being prepared.
+    renderApp('/manual');
     expect(await screen.findByText('準備中です')).toBeInTheDocument();
-    expect(screen.getByTestId('page-title')).toHaveTextContent('組織図');
-    expect(document.title).toBe('組織図 | 社員ポータル');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('マニュアル');
+    expect(document.title).toBe('マニュアル | 社員ポータル');
   });
 
   it('leaves focus at the start on the page the document opened on, then moves it to each heading', async () => {
