@@ -2,12 +2,17 @@
 // `npm test`: every test of the project, in one run.
 // 1. Makes sure the services are there (Chromium, Japanese fonts, redis-server, PostgreSQL), installing
 //    Debian packages when it can and saying exactly what to install when it cannot.
-// 2. Runs each suite: vitest per workspace (the API's migration and auth tests a second time on a real
-//    PostgreSQL), the bot's integration tests, builds the web, then Playwright against the built app.
-// 3. Prints one closing line `N passed, N failed` and exits non-zero when anything failed.
+// 2. Builds the web (when its sources changed), then runs two lanes at once: Playwright against the
+//    built app, and beside it the vitest suites one after another (per workspace, the API's migration
+//    and auth tests a second time on a real PostgreSQL, the bot's integration tests, the smoke tests).
+//    Much of a browser test is waiting (network idle, animations), which the other lane fills: on two
+//    cores the two lanes together take about the longer one's time instead of the sum (docs/testing.md).
+//    The browser lane prints as it goes; each vitest suite's output is printed whole when it ends.
+// 3. Prints each suite's count and time, then one closing line `N passed, N failed`, and exits
+//    non-zero when anything failed.
 // `npm test -- api web` runs only the named suites.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,11 +26,32 @@ const bin = {
 };
 const reports = mkdtempSync(path.join(os.tmpdir(), 'portal-test-reports-'));
 
-function run(name, args, { cwd = root, env = {} } = {}) {
+/**
+ * Runs a node script. With `logFile` its output goes there and is printed whole when it ends, so two
+ * lanes never interleave their lines; without, it prints as it goes.
+ */
+function run(name, args, { cwd = root, env = {}, logFile } = {}) {
   return new Promise((resolve) => {
-    console.log(`\n▶ ${name}`);
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const header = `\n▶ ${name}`;
+    if (!logFile) console.log(header);
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    const log = logFile ? createWriteStream(logFile) : null;
+    if (log) {
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    }
+    child.on('close', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      if (!log) return resolve(status);
+      log.end(() => {
+        process.stdout.write(`${header}\n${readFileSync(logFile, 'utf8')}`);
+        resolve(status);
+      });
+    });
   });
 }
 
@@ -53,7 +79,11 @@ function vitestSuite(name, cwd, extraArgs = [], env = {}) {
           `--outputFile.json=${out}`,
           ...extraArgs,
         ],
-        { cwd: path.join(root, cwd), env: { ...ctx.env, ...env(ctx) } },
+        {
+          cwd: path.join(root, cwd),
+          env: { ...ctx.env, ...env(ctx) },
+          logFile: path.join(reports, `${name}.log`),
+        },
       );
       const report = readJson(out);
       if (!report) return { passed: 0, failed: 1, note: `no report (exit ${code})` };
@@ -65,9 +95,9 @@ function vitestSuite(name, cwd, extraArgs = [], env = {}) {
 
 const e2eSuite = {
   name: 'e2e',
+  browser: true,
   async run(ctx) {
-    console.log('\n▶ web build (when its sources changed)');
-    if (!ensureWebBuilt(root)) return { passed: 0, failed: 1, note: 'web build failed' };
+    if (!ctx.webBuilt) return { passed: 0, failed: 1, note: 'web build failed' };
     const out = path.join(reports, 'e2e.json');
     const ports = [await freePort(), await freePort(), await freePort()].join(',');
     const code = await run(
@@ -113,9 +143,25 @@ async function main() {
       PORTAL_TEST_RUN_ID: `t${process.pid}${Date.now().toString(36)}`,
     },
   };
+  // Built before the lanes start: the smoke tests' `npm start` then finds it current instead of
+  // building it under the running browser tests.
+  if (selected.some((s) => s.browser)) {
+    console.log('\n▶ web build (when its sources changed)');
+    ctx.webBuilt = ensureWebBuilt(root);
+  }
   const results = [];
+  const runLane = async (lane) => {
+    for (const suite of lane) {
+      const started = Date.now();
+      const result = await suite.run(ctx);
+      results.push({ name: suite.name, seconds: (Date.now() - started) / 1000, ...result });
+    }
+  };
   try {
-    for (const suite of selected) results.push({ name: suite.name, ...(await suite.run(ctx)) });
+    await Promise.all([
+      runLane(selected.filter((s) => s.browser)),
+      runLane(selected.filter((s) => !s.browser)),
+    ]);
   } finally {
     await redis.stop();
     await postgres.stop();
@@ -123,9 +169,9 @@ async function main() {
   }
 
   console.log('\nSummary');
-  for (const r of results)
+  for (const r of selected.map((s) => results.find((x) => x.name === s.name)).filter(Boolean))
     console.log(
-      `  ${r.name.padEnd(14)} ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`,
+      `  ${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed, ${Math.round(r.seconds)} s${r.note ? ` (${r.note})` : ''}`,
     );
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
