@@ -442,3 +442,20 @@ describe('the console', () => {
     expect((read.body as TNotice).title).toBe('担当者が直した');
   });
 });
+
+describe('GET home/', () => {
+  it('carries the 3 newest notices addressed to the caller, each with whether it was opened', async () => {
+    const notice = await publish({ title: 'ホームに出るお知らせ', organization_ids: [dev] });
+    const home = await request(t.app)
+      .get('/api/home/')
+      .set(await as('yamada'));
+    expect(home.status).toBe(200);
+    const shown = (home.body as { notices: TNoticeRow[] }).notices;
+    expect(shown).toHaveLength(3);
+    expect(shown[0]).toMatchObject({ id: notice.id, is_read: false });
+    const kato = await request(t.app)
+      .get('/api/home/')
+      .set(await as('kato'));
+    expect((kato.body as { notices: TNoticeRow[] }).notices.map((n) => n.id)).not.toContain(notice.id);
+  });
+});
