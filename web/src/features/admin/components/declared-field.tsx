@@ -119,12 +119,26 @@ export function DeclaredField({
         ))}
       </select>
     );
-  } else if (field.kind === 'date' || field.kind === 'time') {
+  } else if (field.kind === 'textarea') {
+    control_ = (
+      <textarea
+        id={id}
+        ref={ref}
+        name={field.name}
+        className="native-control admin-textarea"
+        rows={10}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        {...aria}
+      />
+    );
+  } else if (field.kind === 'date' || field.kind === 'time' || field.kind === 'datetime') {
     control_ = (
       <input
         id={id}
         ref={ref}
-        type={field.kind}
+        type={field.kind === 'datetime' ? 'datetime-local' : field.kind}
         name={field.name}
         className="native-control"
         value={typeof value === 'string' ? value : ''}

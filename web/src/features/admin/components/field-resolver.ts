@@ -20,8 +20,11 @@ export function problemOf(field: FieldDecl, value: unknown): string | null {
   if (typeof value !== 'string') return null;
   if (field.kind === 'date' && !isDate(value)) return FIELD_MSG.date(field.label);
   if (field.kind === 'time' && !TIME.test(value.slice(0, 5))) return FIELD_MSG.time(field.label);
+  if (field.kind === 'datetime' && !isDate(value.slice(0, 10))) return FIELD_MSG.date(field.label);
   if (field.minLength !== undefined && value.length < field.minLength)
     return FIELD_MSG.minLength(field.label, field.minLength);
+  if (field.maxLength !== undefined && value.length > field.maxLength)
+    return FIELD_MSG.maxLength(field.label, field.maxLength);
   return null;
 }
 
