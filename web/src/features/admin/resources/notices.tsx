@@ -10,6 +10,7 @@ import {
 import type { BodyOf } from '@portal/shared/endpoints/endpoint';
 import { notices } from '@portal/shared/endpoints/notices';
 import { PERM } from '@portal/shared/permissions';
+import { Markdown } from '@/components/markdown/markdown.tsx';
 import { api } from '@/lib/api-client.ts';
 import { defineResource, type FieldDecl } from '../resource.ts';
 import { tokyoTime } from './audit.tsx';
@@ -111,7 +112,7 @@ function preview(values: Values) {
         {values.importance === 'important' ? <span className="admin-tag">重要</span> : null}
         {values.pinned === true ? <span className="admin-tag">固定</span> : null}
       </p>
-      <div className="admin-preview__body">{body}</div>
+      <Markdown className="admin-preview__body">{body}</Markdown>
     </article>
   );
 }
@@ -163,7 +164,10 @@ export const noticesResource = defineResource<TAdminNoticeRow, TAdminNotice>({
         label: '添付',
         value: (n) => (n.attachments.length ? n.attachments.map((a) => a.name).join('、') : 'なし'),
       },
-      { label: '本文', value: (n) => <div className="admin-preview__body">{n.body || '―'}</div> },
+      {
+        label: '本文',
+        value: (n) => (n.body ? <Markdown className="admin-preview__body">{n.body}</Markdown> : '―'),
+      },
     ],
     actions: [
       {

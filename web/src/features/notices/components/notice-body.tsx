@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { ATTACHMENT_EXTENSIONS } from '@portal/shared/limits';
 import type { TNotice } from '@portal/shared/contracts/notices';
 import { queryKeys } from '@/api/query-keys.ts';
+import { Markdown } from '@/components/markdown/markdown.tsx';
 import { getNoticeFile } from '../api/get-notice-file.ts';
 
 const IMAGES: readonly string[] = ATTACHMENT_EXTENSIONS.image;
@@ -34,8 +35,12 @@ export function useAttachmentImages(notice: Pick<TNotice, 'id' | 'body' | 'attac
   return { source, imageUrls: [...urls.values()] };
 }
 
-/** A notice's body as employees see it. */
+/** A notice's body as employees see it: Markdown without raw HTML, images only from its files. */
 export function NoticeBody({ notice }: { notice: Pick<TNotice, 'id' | 'body' | 'attachments'> }) {
-  const { source } = useAttachmentImages(notice);
-  return <div className="notice-body notice-body--plain">{source}</div>;
+  const { source, imageUrls } = useAttachmentImages(notice);
+  return (
+    <Markdown className="notice-body" imageUrls={imageUrls}>
+      {source}
+    </Markdown>
+  );
 }
