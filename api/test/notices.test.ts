@@ -5,12 +5,8 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  NOTICE_MSG,
-  type TAdminNotice,
-  type TAdminNoticeBody,
-  type TNotice,
-} from '@portal/shared/contracts/notices';
+import { type TAdminNotice, type TAdminNoticeBody, type TNotice } from '@portal/shared/contracts/notices';
+import { NOTICE_MSG } from '@portal/shared/contracts/notice-codes';
 import type { TPage } from '@portal/shared/contracts/pagination';
 import type { TNoticeRow } from '@portal/shared/contracts/notices';
 import { PERM } from '@portal/shared/permissions';

@@ -14,7 +14,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { TNoticeImportance } from '@portal/shared/contracts/notices';
+import type { TNoticeImportance } from '@portal/shared/contracts/notice-codes';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 

@@ -4,6 +4,7 @@
 // transaction (consoleChange), and a 重要 notice published at once tells its audience in it too.
 import { sql } from 'drizzle-orm';
 import type { ZAdminNoticeBody } from '@portal/shared/contracts/notices';
+import { type TAdminNotice, type TAdminNoticeRow } from '@portal/shared/contracts/notices';
 import {
   NOTICE_EXTENSIONS,
   NOTICE_LIMITS,
@@ -11,10 +12,8 @@ import {
   importanceName,
   noticeState,
   noticeStateName,
-  type TAdminNotice,
-  type TAdminNoticeRow,
   type TNoticeImportance,
-} from '@portal/shared/contracts/notices';
+} from '@portal/shared/contracts/notice-codes';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import { contentTypeOf, parseUploadString } from '@portal/shared/workflow/upload';
 import type { z } from 'zod';

@@ -2,14 +2,12 @@
 // then newest. Opening one marks it read; one addressed elsewhere, or outside its period, is 404
 // (fetch-or-404, as records/record-access.ts scopes a record to its caller).
 import { sql } from 'drizzle-orm';
+import { type TNotice, type TNoticeListQuery, type TNoticeRow } from '@portal/shared/contracts/notices';
 import {
   HOME_NOTICES_SHOWN,
   importanceName,
-  type TNotice,
   type TNoticeImportance,
-  type TNoticeListQuery,
-  type TNoticeRow,
-} from '@portal/shared/contracts/notices';
+} from '@portal/shared/contracts/notice-codes';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';

@@ -18,7 +18,17 @@ export type FieldKind =
   | 'datetime'
   | 'select'
   | 'check'
-  | 'multi';
+  | 'multi'
+  /** Files as upload strings beside those kept from the record (a notice's attachments): FileValue[]. */
+  | 'files';
+
+/** One file of a 'files' field: kept from the record by its place, or newly chosen. */
+export interface FileValue {
+  readonly name: string;
+  readonly size: number;
+  readonly n?: number;
+  readonly file?: string;
+}
 
 export interface Choice {
   readonly value: string;
@@ -45,8 +55,10 @@ export interface FieldDecl {
   readonly autoComplete?: string;
   /** text and password: the fewest characters (the server checks every rule again). */
   readonly minLength?: number;
-  /** text and textarea: the most characters. */
+  /** text and textarea: the most characters; files: the most files. */
   readonly maxLength?: number;
+  /** files: the extensions accepted, without the dot. */
+  readonly accept?: readonly string[];
   /** Shown only to a superuser (is_staff, is_superuser). */
   readonly superuserOnly?: boolean;
   /** Shown only to holders of this permission (is_head: organization.change_organization). */

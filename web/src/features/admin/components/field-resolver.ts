@@ -15,6 +15,10 @@ function isDate(text: string): boolean {
 /** The first problem of one declared field's value, in the contract's own Japanese words. */
 export function problemOf(field: FieldDecl, value: unknown): string | null {
   const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  if (field.kind === 'files')
+    return Array.isArray(value) && field.maxLength !== undefined && value.length > field.maxLength
+      ? FIELD_MSG.tooManyChoices(field.label, field.maxLength)
+      : null;
   if (field.kind === 'check' || field.kind === 'multi') return null;
   if (empty) return field.required ? FIELD_MSG.required(field.label) : null;
   if (typeof value !== 'string') return null;

@@ -2,17 +2,18 @@
 // and 未読者に再通知, and one form (a whole notice each time) whose preview shows it as employees will.
 import type { TAdminNotice, TAdminNoticeRow } from '@portal/shared/contracts/notices';
 import {
+  NOTICE_EXTENSIONS,
   NOTICE_IMPORTANCES,
   NOTICE_LABELS,
   NOTICE_LIMITS,
   NOTICE_MSG,
-} from '@portal/shared/contracts/notices';
+} from '@portal/shared/contracts/notice-codes';
 import type { BodyOf } from '@portal/shared/endpoints/endpoint';
 import { notices } from '@portal/shared/endpoints/notices';
 import { PERM } from '@portal/shared/permissions';
 import { Markdown } from '@/components/markdown/markdown.tsx';
 import { api } from '@/lib/api-client.ts';
-import { defineResource, type FieldDecl } from '../resource.ts';
+import { defineResource, type FieldDecl, type FileValue } from '../resource.ts';
 import { tokyoTime } from './audit.tsx';
 import { useOrganizationChoices } from './choices.ts';
 
@@ -73,18 +74,27 @@ const FIELDS: readonly FieldDecl[] = [
     useChoices: useOrganizationChoices,
     help: '選ばなければ全社です。組織を選ぶと、その下の組織の人にも届きます。',
   },
+  {
+    name: 'attachments',
+    label: NOTICE_LABELS.attachments,
+    kind: 'files',
+    maxLength: NOTICE_LIMITS.files,
+    accept: NOTICE_EXTENSIONS,
+    help: `${NOTICE_LIMITS.files} 件まで、1 件 2 MB まで（画像・PDF・Excel）。`,
+  },
   { name: 'pinned', label: NOTICE_LABELS.pinned, kind: 'check' },
   { name: 'draft', label: '下書きとして保存（公開しない）', kind: 'check' },
 ];
 
-/** The body sent: the form's values, empty times as null, the files kept as they were. */
-function bodyOf(values: Values, detail: TAdminNotice | undefined): Values {
+/** The body sent: the form's values, empty times as null, each file kept by its place or sent anew. */
+function bodyOf(values: Values): Values {
   const time = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  const files = Array.isArray(values.attachments) ? (values.attachments as FileValue[]) : [];
   return {
     ...values,
     publish_start: time(values.publish_start),
     publish_end: time(values.publish_end),
-    attachments: (detail?.attachments ?? []).map((a) => ({ n: a.n })),
+    attachments: files.map((f) => (f.n !== undefined ? { n: f.n } : { file: f.file })),
   };
 }
 
@@ -96,6 +106,7 @@ function initial(detail: TAdminNotice | undefined): Values {
     publish_start: tokyoInput(detail?.publish_start ?? null),
     publish_end: tokyoInput(detail?.publish_end ?? null),
     organization_ids: detail?.organizations.map((o) => o.id) ?? [],
+    attachments: (detail?.attachments ?? []).map((a) => ({ n: a.n, name: a.name, size: a.size })),
     pinned: detail?.pinned ?? false,
     draft: detail?.draft ?? false,
   };
@@ -188,7 +199,7 @@ export const noticesResource = defineResource<TAdminNoticeRow, TAdminNotice>({
     permission: PERM.addNotice,
     fields: FIELDS,
     initial,
-    submit: async (values) => (await noticesApi.create(bodyOf(values, undefined))).id,
+    submit: async (values) => (await noticesApi.create(bodyOf(values))).id,
     submitText: '保存',
     preview,
   },
@@ -197,7 +208,7 @@ export const noticesResource = defineResource<TAdminNoticeRow, TAdminNotice>({
     permission: PERM.changeNotice,
     fields: FIELDS,
     initial,
-    submit: async (values, detail) => (await noticesApi.patch(detail!.id, bodyOf(values, detail))).id,
+    submit: async (values, detail) => (await noticesApi.patch(detail!.id, bodyOf(values))).id,
     preview,
   },
 });
