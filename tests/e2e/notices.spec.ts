@@ -19,6 +19,12 @@ test('admin publishes a 重要 notice for 開発部: yamada sees it on /home, in
   await form.getByRole('textbox', { name: /^本文/ }).fill('今夜 **22:00** からサーバーを移行します。');
   await form.getByRole('combobox', { name: /^重要度/ }).selectOption('important');
   await form.getByRole('checkbox', { name: /開発部（/ }).check();
+  await form.getByLabel(/^添付/).setInputFiles({
+    name: '移行手順.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n% 移行手順\n'),
+  });
+  await expect(form.getByRole('button', { name: '移行手順.pdf を外す' })).toBeVisible();
   const preview = form.getByTestId('notice-preview');
   await expect(preview).toContainText(title);
   await expect(preview).toContainText('重要');
@@ -44,6 +50,9 @@ test('admin publishes a 重要 notice for 開発部: yamada sees it on /home, in
   await row.getByRole('link', { name: new RegExp(title) }).click();
   await expect(yamada).toHaveURL(/\/notices\/\d+$/);
   await expect(yamada.getByTestId('notice-detail')).toContainText('22:00');
+  await expect(
+    yamada.getByTestId('notice-detail').getByRole('button', { name: /移行手順\.pdf/ }),
+  ).toBeVisible();
   await keepScreenshot(yamada, testInfo, 'notice-detail');
   // Opened: no longer among the unread.
   await yamada.goto('/notices?unread=1');
