@@ -46,7 +46,9 @@ export default function NoticeDetailRoute() {
   const notice = useNotice(id);
   return (
     <Page headingId="notice-detail-heading" title={notice.data?.title}>
-      <Link to="/notices">お知らせ一覧へ戻る</Link>
+      <Link className="notice-back" to="/notices">
+        お知らせ一覧へ戻る
+      </Link>
       <QueryState query={notice}>
         {(data) => (
           <article aria-label={data.title} data-testid="notice-detail">
