@@ -97,7 +97,7 @@ async function findRecord(db: Db, id: number, lock = false): Promise<NoticeRecor
   return row;
 }
 
-async function detailOf(ctx: RequestContext, db: Db, id: number): Promise<TAdminNotice> {
+async function detailOf(db: Db, id: number): Promise<TAdminNotice> {
   const record = await findRecord(db, id);
   const counts = await readCounts(db, id);
   return {
@@ -113,7 +113,7 @@ async function detailOf(ctx: RequestContext, db: Db, id: number): Promise<TAdmin
 }
 
 export function getAdminNotice({ ctx, input }: { ctx: RequestContext; input: { id: number } }) {
-  return detailOf(ctx, ctx.db, input.id);
+  return detailOf(ctx.db, input.id);
 }
 
 interface NewFile {
@@ -265,7 +265,7 @@ export async function createNotice({
         .returning({ id: notices.id });
       await writeParts(tx, row!.id, input, files);
       await tellIfDue(tx, row!.id, now);
-      return detailOf(ctx, tx, row!.id);
+      return detailOf(tx, row!.id);
     },
     audit: (_before, after) => ({
       action: 'create',
@@ -290,7 +290,7 @@ export async function patchNotice({
     resource: 'notices',
     before: async (tx) => {
       await findRecord(tx, input.id, true);
-      return detailOf(ctx, tx, input.id);
+      return detailOf(tx, input.id);
     },
     write: async (tx, before) => {
       // A published notice edited without a 公開開始 keeps the one it had.
@@ -305,7 +305,7 @@ export async function patchNotice({
         updated_at = now() where id = ${input.id}`);
       await writeParts(tx, input.id, input.body, files);
       await tellIfDue(tx, input.id, now);
-      return detailOf(ctx, tx, input.id);
+      return detailOf(tx, input.id);
     },
     audit: (before, after) => ({
       action: 'update',
