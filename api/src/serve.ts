@@ -19,6 +19,7 @@ import { startResidenceNoticeJob } from './modules/records/residence-notice-job.
 import { attendanceYearsOf } from './modules/retention/retention-classes.ts';
 import { startRetentionJob } from './modules/retention/run-retention.ts';
 import { startSlipNoticeJob } from './modules/slips/slip-notices.ts';
+import { startNoticeJob } from './modules/notices/notice-job.ts';
 import { startGrantJob } from './modules/vacations/grant-job.ts';
 import { archiveName } from './ops/backup/backup-files.ts';
 import { startEmbeddedBackups } from './ops/backup/embedded-backups.ts';
@@ -124,6 +125,8 @@ export async function serve({
   const residenceJob = startResidenceNoticeJob({ db: handle.db, logger });
   // The slips' publication notices (issue 29): now, then every minute; each upload claimed once.
   const slipNoticeJob = startSlipNoticeJob({ db: handle.db, logger, publicUrl: appConfig.publicUrl });
+  // A 重要 notice published at its 公開開始 (issue 30): every minute; each notice claimed once.
+  const noticeJob = startNoticeJob({ db: handle.db, logger });
   // Retention by record class (issue 34): once a night, what is past its rule and not held is deleted.
   const retentionJob = startRetentionJob({
     db: handle.db,
@@ -162,10 +165,12 @@ export async function serve({
     grantJob.stop();
     residenceJob.stop();
     slipNoticeJob.stop();
+    noticeJob.stop();
     retentionJob.stop();
     await grantJob.firstRun;
     await residenceJob.firstRun;
     await slipNoticeJob.firstRun;
+    await noticeJob.firstRun;
     await backups?.stop();
     await relay?.stop();
     await botQueues?.close();

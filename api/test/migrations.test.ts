@@ -17,6 +17,7 @@ import * as employeesSchema from '../src/db/schema/employees.ts';
 import * as idempotencySchema from '../src/db/schema/idempotency.ts';
 import * as larkSchema from '../src/db/schema/lark.ts';
 import * as larkNativeSchema from '../src/db/schema/lark-native.ts';
+import * as noticesSchema from '../src/db/schema/notices.ts';
 import * as notificationsSchema from '../src/db/schema/notifications.ts';
 import * as organizationsSchema from '../src/db/schema/organizations.ts';
 import * as outboxSchema from '../src/db/schema/outbox.ts';
@@ -40,6 +41,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'employees.ts': employeesSchema,
   'idempotency.ts': idempotencySchema,
   'lark.ts': larkSchema,
+  'notices.ts': noticesSchema,
   'notifications.ts': notificationsSchema,
   'organizations.ts': organizationsSchema,
   'outbox.ts': outboxSchema,

@@ -64,6 +64,7 @@ beforeAll(async () => {
     contract: await firstId('contracts'),
     position: await firstId('positions'),
     user: String((await one(sql`select id from users where username = 'yamada'`)).id),
+    notice: await firstId('notices'),
   };
   const { rows } = (await t.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
@@ -82,6 +83,7 @@ function idFor(param: string, before: string): string {
   if (param === 'code' && before === 'postal-codes') return '1600023';
   if (param === 'minutes' && before === 'changed') return '10';
   if (param === 'larkUserId') return 'u_unknown';
+  if (param === 'n' && before === 'attachments') return '1';
   const byCollection: Record<string, string | undefined> = {
     tasks: ids.task,
     details: ids.task,
@@ -106,6 +108,7 @@ function idFor(param: string, before: string): string {
     contracts: ids.contract,
     positions: ids.position,
     users: ids.user,
+    notices: ids.notice,
   };
   const id = param === 'id' ? byCollection[before] : undefined;
   if (id === undefined) throw new Error(`no demo record for :${param} after ${before}/`);
@@ -227,6 +230,9 @@ describe('every route that needs a permission', () => {
         'get /api/employees/:code/vacations/year/:year/month/:month/',
         'put /api/master/company/calendar/',
         'delete /api/master/company/calendar/files/:id/',
+        'post /api/admin/notices/',
+        'patch /api/admin/notices/:id/',
+        'post /api/admin/notices/:id/remind/',
       ]),
     );
     // The digest sees a write: the superuser's deletion of a node.

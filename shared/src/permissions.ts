@@ -38,6 +38,9 @@ export const PERM = {
   changeCompanyInfo: 'company.change_companyinfo',
   /** The station master's import (the public 駅データ CSV layout). */
   changeStation: 'commuting.change_station',
+  /** お知らせ (issue 30): write a notice in the console, and change or re-send one. */
+  addNotice: 'company.add_notice',
+  changeNotice: 'company.change_notice',
 } as const;
 
 export type Permission = (typeof PERM)[keyof typeof PERM];
@@ -75,6 +78,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERM.viewLogEntry]: '操作履歴を閲覧・出力できる',
   [PERM.changeCompanyInfo]: '会社情報を変更できる',
   [PERM.changeStation]: '駅マスタを取り込める',
+  [PERM.addNotice]: 'お知らせを作成できる',
+  [PERM.changeNotice]: 'お知らせを変更・再通知できる',
 };
 
 export interface PermissionHolder {

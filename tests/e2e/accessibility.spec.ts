@@ -166,4 +166,57 @@ test.describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
     await page.context().close();
     expect(findings).toEqual([]);
   });
+
+  // Issue 30: the notices as yamada reads them (the list, 未読のみ, a notice with its Markdown and file)
+  // and the console's form with its preview and a notice's detail. The walk reaches these too; this
+  // runs them alone and with a body typed into the form. Nothing here writes.
+  test('the notices and the console form with its preview', async ({ browser, baseURL }, testInfo) => {
+    const mobile = testInfo.project.name === 'mobile';
+    const yamada = await signedIn(browser, baseURL!, mobile, 'yamada');
+    const findings: Finding[] = [];
+    for (const path of ['/home', '/notices', '/notices?unread=1']) {
+      await yamada.goto(path);
+      await settle(yamada);
+      findings.push(...(await audit(yamada, 'yamada')));
+    }
+    await yamada.goto('/notices');
+    await yamada
+      .getByTestId('notice-row')
+      .filter({ hasText: '年末年始の休業について' })
+      .getByRole('link')
+      .click();
+    await expect(yamada.getByTestId('notice-detail')).toBeVisible();
+    await settle(yamada);
+    findings.push(...(await audit(yamada, 'yamada')));
+    await yamada.context().close();
+
+    const admin = await signedIn(browser, baseURL!, mobile, 'admin');
+    await admin.goto('/admin/notices');
+    await settle(admin);
+    findings.push(...(await audit(admin, 'admin')));
+    await admin.goto('/admin/notices/new');
+    const form = admin.getByRole('form', { name: 'お知らせを作成' });
+    await form.getByRole('textbox', { name: /^タイトル/ }).fill('プレビューの確認');
+    await form
+      .getByRole('textbox', { name: /^本文/ })
+      .fill('## 見出し\n\n- 項目 **太字**\n- [リンク](https://example.com/)\n\n> 引用');
+    await form.getByRole('combobox', { name: /^重要度/ }).selectOption('important');
+    await expect(form.getByTestId('notice-preview').getByRole('heading', { name: '見出し' })).toBeVisible();
+    await settle(admin);
+    findings.push(...(await audit(admin, 'admin (form with preview)')));
+    await admin.goto('/admin/notices');
+    await admin.getByRole('link', { name: '年末年始の休業について' }).first().click();
+    await expect(admin.getByTestId('notice-read-count')).toBeVisible();
+    await settle(admin);
+    findings.push(...(await audit(admin, 'admin (notice)')));
+    await admin.context().close();
+    // At 375 px the superuser's whole console menu scrolls sideways under a fade, where axe cannot tell
+    // the contrast of the tabs off the edge (the walk meets the console as hr, whose menu fits). That
+    // is the menu's, not the notices': left out here only.
+    const menuTab =
+      /admin-nav__link|^a\[href\$="(organizations|people|groups|access|permissions|audit|masters|notices)"\]/;
+    const offEdge = (f: Finding) =>
+      mobile && f.id === 'color-contrast (incomplete)' && f.nodes.every((node) => menuTab.test(node));
+    expect(findings.filter((f) => !offEdge(f))).toEqual([]);
+  });
 });

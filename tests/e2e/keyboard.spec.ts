@@ -416,3 +416,31 @@ test('keyboard only: the organisation chart opens an organisation, searches and 
   await expect(dialog).toHaveCount(0);
   expect(await isFocused(person)).toBe(true);
 });
+
+test('keyboard only: yamada opens お知らせ from the menu, a notice from the list, and goes back', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const mobile = testInfo.project.name === 'mobile';
+  const yamada = await signInByKeyboard(browser, baseURL!, mobile, 'yamada');
+  await viaMenu(yamada, /^お知らせ$/);
+  await expect(yamada).toHaveURL(/\/notices$/);
+  await expectHeadingFocused(yamada, 'お知らせ');
+  const row = yamada
+    .getByTestId('notice-row')
+    .filter({ hasText: '年末年始の休業について' })
+    .getByRole('link', { name: /年末年始の休業について/ });
+  await tabTo(yamada, row, 120);
+  await yamada.keyboard.press('Enter');
+  await expect(yamada).toHaveURL(/\/notices\/\d+$/);
+  const detail = yamada.getByTestId('notice-detail');
+  await expect(detail).toContainText('休業期間');
+  // The file opens by keyboard too; then back to the list.
+  await tabTo(yamada, detail.getByRole('button', { name: /年末年始の予定\.svg/ }), 120);
+  const back = yamada.getByRole('link', { name: 'お知らせ一覧へ戻る' });
+  for (let i = 0; i < 20 && !(await isFocused(back)); i++) await yamada.keyboard.press('Shift+Tab');
+  await expect(back).toBeFocused();
+  await yamada.keyboard.press('Enter');
+  await expect(yamada).toHaveURL(/\/notices$/);
+});

@@ -16,6 +16,7 @@ export const AUDIT_RESOURCES = [
   { value: 'users', label: 'アカウント権限' },
   { value: 'company', label: '会社情報' },
   { value: 'stations', label: '駅マスタ' },
+  { value: 'notices', label: 'お知らせ' },
 ] as const;
 export type TAuditResource = (typeof AUDIT_RESOURCES)[number]['value'];
 
@@ -41,4 +42,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   remove_logo: 'ロゴの削除',
   set_hold: '法的保全の設定',
   release_hold: '法的保全の解除',
+  remind: '再通知',
 };

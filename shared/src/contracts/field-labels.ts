@@ -134,6 +134,16 @@ export const FIELD_LABELS = {
   logo: 'ロゴ',
   station_file: '駅データ（station.csv）',
   line_file: '路線データ（line.csv）',
+  title: 'タイトル',
+  body: '本文',
+  importance: '重要度',
+  publish_start: '公開開始',
+  publish_end: '公開終了',
+  organization_ids: '対象',
+  pinned: '固定表示',
+  draft: '下書き',
+  attachments: '添付',
+  unread: '未読',
 } as const satisfies Record<string, string>;
 
 const LABELS: Readonly<Record<string, string>> = FIELD_LABELS;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAttendanceMonthStatus } from './attendance.ts';
+import { ZNoticeRow } from './notices.ts';
 
 /** GET /api/home/ — what /home shows beside the tasks and the bell (issue 30). */
 export const ZHome = z.object({
@@ -31,5 +32,7 @@ export const ZHome = z.object({
   days_off: z.array(z.object({ date: z.string(), name: z.string() })),
   /** The caller's 3 most submitted workflows in the last 12 months. */
   frequent_workflows: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+  /** お知らせ: the 3 newest addressed to the caller and live now, each with whether they opened it. */
+  notices: z.array(ZNoticeRow),
 });
 export type THome = z.infer<typeof ZHome>;

@@ -11,6 +11,7 @@ import { company } from './company.ts';
 import { devices } from './devices.ts';
 import type { Endpoint } from './endpoint.ts';
 import { health } from './health.ts';
+import { notices } from './notices.ts';
 import { notifications } from './notifications.ts';
 import { openapi } from './openapi.ts';
 import { organizations } from './organizations.ts';
@@ -48,6 +49,7 @@ export const endpoints = {
   queues,
   employees,
   home,
+  notices,
 } as const;
 
 export interface DeclaredEndpoint {

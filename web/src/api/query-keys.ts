@@ -11,6 +11,7 @@ const PROXIES = ['proxies'] as const;
 const WORKFLOWS = ['admin-workflows'] as const;
 const NODES = ['admin-nodes'] as const;
 const NOTIFICATIONS = ['notifications'] as const;
+const NOTICES = ['notices'] as const;
 const CALENDAR = ['company', 'calendar'] as const;
 const BUSINESS_DAYS = ['business-days'] as const;
 const LEAVE = ['leave'] as const;
@@ -83,6 +84,13 @@ export const queryKeys = {
     bankAccounts: (employeeId: number | null) => [...RECORDS, 'bank-accounts', employeeId] as const,
     banks: (query: string) => ['bank-choices', query] as const,
     branches: (bankCode: string, query: string) => ['branch-choices', bankCode, query] as const,
+  },
+  /** お知らせ: opening one marks it read, which moves the list, its unread filter and /home's card. */
+  notices: {
+    all: NOTICES,
+    list: (page: number, unread: boolean) => [...NOTICES, 'list', { page, unread }] as const,
+    detail: (id: number) => [...NOTICES, 'detail', id] as const,
+    file: (id: number, n: number) => [...NOTICES, 'file', id, n] as const,
   },
   notifications: {
     all: NOTIFICATIONS,

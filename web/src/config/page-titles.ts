@@ -16,6 +16,9 @@ export const PAGE_TITLES = {
   '/proxies/add': '承認代理の追加',
   '/proxies/:id': '承認代理の詳細',
   '/manual': 'マニュアル',
+  // Ours (issue 30): the company's announcements and one of them.
+  '/notices': 'お知らせ',
+  '/notices/:id': 'お知らせの詳細',
   '/company/calendar': '会社カレンダー',
   '/company/organization-chart': '組織図',
   '/workflow/workflows': 'ワークフロー一覧',

@@ -1,5 +1,5 @@
 // GET home/: /home's cards in one request — this month's attendance, paid leave, the next company days
-// off and the caller's most used workflows. お知らせ joins at merge (the notices module).
+// off, the caller's most used workflows and the newest お知らせ.
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { nationalHolidayName } from '@portal/shared/calendar/business-days';
 import type { TAttendanceMonthStatus } from '@portal/shared/contracts/attendance';
@@ -13,6 +13,7 @@ import { NotFound } from '../../errors.ts';
 import { findAttendanceWorkflow, findDraft, findHoldingReport } from '../attendance/attendance.repository.ts';
 import { findEmployeeOfUser } from '../attendance/month-setup.ts';
 import { monthStatusName } from '../attendance/my-month.ts';
+import { newestNotices } from '../notices/read-notices.ts';
 import { myPaidLeave } from '../vacations/vacations.service.ts';
 
 const DAYS_OFF_SHOWN = 3;
@@ -115,11 +116,12 @@ async function frequentWorkflows(ctx: RequestContext, today: string): Promise<TH
 
 export async function readHome({ ctx }: { ctx: RequestContext }): Promise<THome> {
   const today = tokyoDate();
-  const [attendance, paid_leave, days_off, frequent_workflows] = await Promise.all([
+  const [attendance, paid_leave, days_off, frequent_workflows, notices] = await Promise.all([
     attendanceOfMonth(ctx, today),
     paidLeave(ctx),
     nextDaysOff(ctx, today),
     frequentWorkflows(ctx, today),
+    newestNotices(ctx),
   ]);
-  return { attendance, paid_leave, days_off, frequent_workflows };
+  return { attendance, paid_leave, days_off, frequent_workflows, notices };
 }

@@ -13,12 +13,13 @@ const keyOf = (entries: NavEntry[], text: string) =>
     ?.key;
 
 describe('sidebar entries (spec §2.3, §6)', () => {
-  it('gives every user home, procedures, manual, the task lists, calendar and org chart', () => {
+  it('gives every user home, procedures, manual, notices, the task lists, calendar and org chart', () => {
     const entries = buildNavEntries(userState(), { unresolved_tasks: 2, approval_tasks: 5 });
     expect(texts(entries)).toEqual([
       'ホーム',
       '手続き',
       'マニュアル',
+      'お知らせ',
       '申請・承認',
       '申請中',
       '完了済み',

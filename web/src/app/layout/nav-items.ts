@@ -6,6 +6,7 @@ export type NavIcon =
   | 'home'
   | 'procedures'
   | 'manual'
+  | 'notices'
   | 'tasks'
   | 'workflow'
   | 'expense'
@@ -86,6 +87,7 @@ export function buildNavEntries(
     { key: PATHS.home, text: 'ホーム', icon: 'home' },
     { key: PATHS.procedures, text: '手続き', icon: 'procedures' },
     { key: PATHS.manual, text: 'マニュアル', icon: 'manual' },
+    { key: PATHS.notices, text: 'お知らせ', icon: 'notices' },
     ...groupOf(RECORDS_GROUP_KEY, '自分の記録', 'records', ownLeaves(RECORDS_GROUP_KEY)),
     ...groupOf(TASK_GROUP_KEY, '申請・承認', 'tasks', [
       { key: PATHS.tasksUnresolved, text: '申請中', badge: statistics?.unresolved_tasks ?? 0 },

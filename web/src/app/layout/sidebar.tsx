@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import IconArticle from '@douyinfe/semi-icons/lib/es/icons/IconArticle';
 import IconBook from '@douyinfe/semi-icons/lib/es/icons/IconBook';
 import IconCalendar from '@douyinfe/semi-icons/lib/es/icons/IconCalendar';
 import IconCheckList from '@douyinfe/semi-icons/lib/es/icons/IconCheckList';
@@ -33,6 +34,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   home: <IconHome aria-hidden />,
   procedures: <IconEdit aria-hidden />,
   manual: <IconBook aria-hidden />,
+  notices: <IconArticle aria-hidden />,
   tasks: <IconCheckList aria-hidden />,
   workflow: <IconLayers aria-hidden />,
   expense: <IconNoteMoney aria-hidden />,

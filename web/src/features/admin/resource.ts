@@ -7,7 +7,28 @@ import type { TPage } from '@portal/shared/contracts/pagination';
 import type { Permission } from '@portal/shared/permissions';
 import type { DataCard, DataColumn } from '@/components/data-list.tsx';
 
-export type FieldKind = 'text' | 'email' | 'password' | 'date' | 'time' | 'select' | 'check' | 'multi';
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'password'
+  | 'date'
+  | 'time'
+  /** A date and time (Asia/Tokyo), sent as 'YYYY-MM-DDTHH:MM'. */
+  | 'datetime'
+  | 'select'
+  | 'check'
+  | 'multi'
+  /** Files as upload strings beside those kept from the record (a notice's attachments): FileValue[]. */
+  | 'files';
+
+/** One file of a 'files' field: kept from the record by its place, or newly chosen. */
+export interface FileValue {
+  readonly name: string;
+  readonly size: number;
+  readonly n?: number;
+  readonly file?: string;
+}
 
 export interface Choice {
   readonly value: string;
@@ -34,6 +55,10 @@ export interface FieldDecl {
   readonly autoComplete?: string;
   /** text and password: the fewest characters (the server checks every rule again). */
   readonly minLength?: number;
+  /** text and textarea: the most characters; files: the most files. */
+  readonly maxLength?: number;
+  /** files: the extensions accepted, without the dot. */
+  readonly accept?: readonly string[];
   /** Shown only to a superuser (is_staff, is_superuser). */
   readonly superuserOnly?: boolean;
   /** Shown only to holders of this permission (is_head: organization.change_organization). */
@@ -66,6 +91,8 @@ export interface FormDecl<TDetail> {
   /** Sends the checked body; answers the id of the record to show next. */
   readonly submit: (body: Values, detail: TDetail | undefined) => Promise<number>;
   readonly submitText?: string;
+  /** Shown under the inputs as they change: what the record will look like (a notice as employees read it). */
+  readonly preview?: (values: Values) => ReactNode;
 }
 
 export interface ActionDecl<TDetail> {

@@ -2,7 +2,8 @@ import Input from '@douyinfe/semi-ui/lib/es/input';
 import { useId } from 'react';
 import { useController, type Control, type FieldValues } from 'react-hook-form';
 import { FormField, fieldAria } from '@/components/form/form-field.tsx';
-import type { Choice, FieldDecl } from '../resource.ts';
+import { toUploadString } from '@/lib/upload-string.ts';
+import type { Choice, FieldDecl, FileValue } from '../resource.ts';
 
 const NO_CHOICES: readonly Choice[] = [];
 const noChoices = () => NO_CHOICES;
@@ -119,12 +120,73 @@ export function DeclaredField({
         ))}
       </select>
     );
-  } else if (field.kind === 'date' || field.kind === 'time') {
+  } else if (field.kind === 'files') {
+    const files = Array.isArray(value) ? (value as FileValue[]) : [];
+    const kb = (size: number) => `${Math.max(1, Math.round(size / 1024))} KB`;
+    const add = async (chosen: FileList | null) => {
+      const picked = await Promise.all(
+        [...(chosen ?? [])].map(async (f) => ({ name: f.name, size: f.size, file: await toUploadString(f) })),
+      );
+      onChange([...files, ...picked]);
+    };
+    control_ = (
+      <div className="admin-files">
+        {files.length > 0 ? (
+          <ul className="admin-files__list">
+            {files.map((f, index) => (
+              <li key={`${f.n ?? 'new'}-${index}`}>
+                <span>
+                  {f.name}（{kb(f.size)}）
+                </span>
+                <button
+                  type="button"
+                  className="admin-files__remove"
+                  onClick={() => onChange(files.filter((_, i) => i !== index))}
+                >
+                  {f.name} を外す
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {files.length < (field.maxLength ?? Infinity) ? (
+          <input
+            id={id}
+            ref={ref}
+            type="file"
+            multiple
+            name={field.name}
+            accept={field.accept?.map((e) => `.${e}`).join(',')}
+            onChange={(event) => {
+              void add(event.target.files);
+              event.target.value = '';
+            }}
+            onBlur={onBlur}
+            {...aria}
+          />
+        ) : null}
+      </div>
+    );
+  } else if (field.kind === 'textarea') {
+    control_ = (
+      <textarea
+        id={id}
+        ref={ref}
+        name={field.name}
+        className="native-control admin-textarea"
+        rows={10}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        {...aria}
+      />
+    );
+  } else if (field.kind === 'date' || field.kind === 'time' || field.kind === 'datetime') {
     control_ = (
       <input
         id={id}
         ref={ref}
-        type={field.kind}
+        type={field.kind === 'datetime' ? 'datetime-local' : field.kind}
         name={field.name}
         className="native-control"
         value={typeof value === 'string' ? value : ''}

@@ -15,13 +15,20 @@ function isDate(text: string): boolean {
 /** The first problem of one declared field's value, in the contract's own Japanese words. */
 export function problemOf(field: FieldDecl, value: unknown): string | null {
   const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  if (field.kind === 'files')
+    return Array.isArray(value) && field.maxLength !== undefined && value.length > field.maxLength
+      ? FIELD_MSG.tooManyChoices(field.label, field.maxLength)
+      : null;
   if (field.kind === 'check' || field.kind === 'multi') return null;
   if (empty) return field.required ? FIELD_MSG.required(field.label) : null;
   if (typeof value !== 'string') return null;
   if (field.kind === 'date' && !isDate(value)) return FIELD_MSG.date(field.label);
   if (field.kind === 'time' && !TIME.test(value.slice(0, 5))) return FIELD_MSG.time(field.label);
+  if (field.kind === 'datetime' && !isDate(value.slice(0, 10))) return FIELD_MSG.date(field.label);
   if (field.minLength !== undefined && value.length < field.minLength)
     return FIELD_MSG.minLength(field.label, field.minLength);
+  if (field.maxLength !== undefined && value.length > field.maxLength)
+    return FIELD_MSG.maxLength(field.label, field.maxLength);
   return null;
 }
 

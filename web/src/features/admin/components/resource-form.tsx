@@ -1,6 +1,6 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
-import { useState } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { Alert } from '@/components/alert.tsx';
 import { ApiError } from '@/lib/api-error.ts';
 import { errorMessages } from '@/lib/error-messages.ts';
@@ -19,6 +19,24 @@ interface DeclaredFormProps {
   onCancel?: () => void;
   /** The record the form acts on, handed to the fields' choices. */
   context?: unknown;
+  /** What the record will look like, from the values as they are typed. */
+  preview?: (values: Record<string, unknown>) => ReactNode;
+}
+
+function FormPreview({
+  control,
+  preview,
+}: {
+  control: Control<FieldValues>;
+  preview: (values: Record<string, unknown>) => ReactNode;
+}) {
+  const values = useWatch({ control });
+  return (
+    <section className="admin-preview" aria-labelledby="admin-preview-heading">
+      <h3 id="admin-preview-heading">プレビュー</h3>
+      {preview(values)}
+    </section>
+  );
 }
 
 /** A form of declared fields, checked by what they declare, the server's errors placed alike. */
@@ -31,6 +49,7 @@ export function DeclaredForm({
   onSubmit,
   onCancel,
   context,
+  preview,
 }: DeclaredFormProps) {
   const shown = fields.filter(
     (f) =>
@@ -74,6 +93,7 @@ export function DeclaredForm({
           <DeclaredField key={field.name} field={field} control={form.control} context={context} />
         ))}
       </div>
+      {preview ? <FormPreview control={form.control} preview={preview} /> : null}
       <div className="admin-form__buttons">
         <Button htmlType="submit" theme="solid" size="large" loading={form.formState.isSubmitting}>
           {submitText}

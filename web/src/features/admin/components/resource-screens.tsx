@@ -158,6 +158,7 @@ export function ResourceFormScreen({
       context={detail}
       user={user}
       submitText={decl.submitText ?? '保存'}
+      preview={decl.preview}
       onCancel={() => navigate(id === undefined ? base(resource) : `${base(resource)}/${id}`)}
       onSubmit={async (body) => {
         const saved = await decl.submit(body, detail);

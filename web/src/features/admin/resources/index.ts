@@ -2,6 +2,7 @@
 import type { AnyResource, PageDecl } from '../resource.ts';
 import { auditResource } from './audit.tsx';
 import { mastersPage } from './masters.tsx';
+import { noticesResource } from './notices.tsx';
 import { organizationsResource } from './organizations.tsx';
 import { peopleResource } from './people.tsx';
 import { accessResource, groupsResource, permissionsResource } from './permissions.tsx';
@@ -9,6 +10,7 @@ import { accessResource, groupsResource, permissionsResource } from './permissio
 export const RESOURCES: readonly AnyResource[] = [
   organizationsResource,
   peopleResource,
+  noticesResource,
   groupsResource,
   accessResource,
   permissionsResource,

@@ -95,6 +95,38 @@ function FrequentCard({ workflows }: { workflows: THome['frequent_workflows'] })
   );
 }
 
+function NoticesCard({ notices }: { notices: THome['notices'] }) {
+  return (
+    <section className="home-card" aria-labelledby="home-notices-heading" data-testid="home-notices">
+      <h3 id="home-notices-heading">お知らせ</h3>
+      {notices.length === 0 ? (
+        <p>お知らせはありません。</p>
+      ) : (
+        <ul className="home-card__list">
+          {notices.map((n) => (
+            <li key={n.id}>
+              <Link to={`${PATHS.notices}/${n.id}`}>
+                {n.is_read ? (
+                  n.title
+                ) : (
+                  <strong>
+                    <span className="visually-hidden">未読：</span>
+                    {n.title}
+                  </strong>
+                )}
+              </Link>
+              {n.importance === 'important' ? (
+                <span className="home-card__tag">{n.importance_name}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to={PATHS.notices}>すべてのお知らせ</Link>
+    </section>
+  );
+}
+
 /** /home's cards from one GET home/; attendance and paid leave are left out without an employee record. */
 export function HomeCards() {
   const home = useHome();
@@ -102,6 +134,7 @@ export function HomeCards() {
     <QueryState query={home}>
       {(data) => (
         <div className="home-cards">
+          <NoticesCard notices={data.notices} />
           {data.attendance ? <AttendanceCard attendance={data.attendance} /> : null}
           {data.paid_leave ? <PaidLeaveCard leave={data.paid_leave} /> : null}
           <DaysOffCard days={data.days_off} />
