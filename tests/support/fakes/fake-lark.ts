@@ -7,7 +7,9 @@
 // the first message back and posts nothing (as Lark does within an hour). Lark's limits (50 messages
 // a second per app, 5 to one user) are counted; with `enforceLimits` a call beyond them answers
 // 230020 like Lark. Content of 30 KB or more answers 230025 (too long), always. failNext() scripts
-// error answers; stopBot() makes a user answer 230053 for good.
+// error answers; stopBot() makes a user answer 230053 for good. Like Lark, a message older than 14 days
+// can no longer be updated: a patch of it answers 230031. The fake's clock starts at the real time and
+// moves on with advanceClock(), so a test ages the messages already sent without touching later ones.
 // sendCardCallback() plays Lark posting a signed (optionally encrypted) card.action.trigger.
 //
 // Contact: users/batch_get_id finds the users added with addUser by their `email` (not the enterprise
@@ -61,6 +63,9 @@ export interface FakeLark {
   failNext(failure: FakeLarkFailure): void;
   /** The user stopped the bot: every message to them answers 230053. */
   stopBot(openId: string): void;
+  /** Moves the fake's clock on (messages sent before then age; a patch of one older than 14 days
+   * answers 230031). */
+  advanceClock(ms: number): void;
   /** Turns Lark's per-app and per-user message limits on or off (off by default). */
   enforceLimits(on: boolean): void;
   /** Resolves once `count` messages were posted (or rejects after `timeoutMs`). */
@@ -138,7 +143,11 @@ export const LARK_CODES = {
   botStopped: 230053,
   /** Lark's frequency control on any Open API (1,000 a minute, 50 a second per API). */
   frequencyLimited: 99991400,
+  /** The message was sent more than 14 days ago and can no longer be updated. */
+  cardTooOld: 230031,
 } as const;
+/** Lark updates a message only within 14 days of sending it. */
+const PATCH_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 const isRateLimit = (failure: FakeLarkFailure) =>
   failure.code === LARK_CODES.rateLimited ||
   failure.code === LARK_CODES.frequencyLimited ||
@@ -283,6 +292,10 @@ export async function startFakeLark(
   const sentAt: { at: number; openId: string }[] = [];
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
+  let clockOffsetMs = 0;
+  const larkNow = () => Date.now() + clockOffsetMs;
+  /** When each message was sent, by the fake's clock. */
+  const sentByClock = new Map<string, number>();
   const definitions = new Map<string, { larkCode: string; body: Json }>();
   const instances = new Map<string, Json>();
   const instanceSyncs: Json[] = [];
@@ -464,6 +477,7 @@ export async function startFakeLark(
         at: now,
       };
       messages.push(message);
+      sentByClock.set(message.message_id, larkNow());
       if (uuid) byUuid.set(uuid, message);
       notify();
       return sendJson(res, 200, { code: 0, msg: 'success', data: { message_id: message.message_id } });
@@ -517,6 +531,12 @@ export async function startFakeLark(
       if (scripted) {
         if (isRateLimit(scripted)) rateLimited.count += 1;
         return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
+      }
+      if (larkNow() - (sentByClock.get(messageId) ?? larkNow()) > PATCH_WINDOW_MS) {
+        return sendJson(res, 400, {
+          code: LARK_CODES.cardTooOld,
+          msg: 'The message was sent more than 14 days ago and cannot be updated.',
+        });
       }
       const body = json();
       if (tooLong(body.content))
@@ -683,6 +703,9 @@ export async function startFakeLark(
     rateLimited,
     failNext: (failure) => failures.push({ ...failure, left: failure.times ?? 1 }),
     stopBot: (openId) => stopped.add(openId),
+    advanceClock: (ms) => {
+      clockOffsetMs += ms;
+    },
     enforceLimits: (on) => {
       limitsOn = on;
     },
