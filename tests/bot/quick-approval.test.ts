@@ -184,4 +184,24 @@ describe('quick approval', () => {
     const task2 = await h.as('yamada')<TTask>('GET', `/api/task/tasks/${task.id}/`);
     expect(task2.body.status).toBe('02');
   });
+
+  it("approves for a person bound only through the bot's e-mail lookup, by Lark's user_id", async () => {
+    // suzuki never signed in through Lark: the bot finds them by e-mail and stores both ids.
+    const suzukiId = userIds.get('suzuki')!;
+    await h.db.delete(larkBindings).where(eq(larkBindings.userId, suzukiId));
+    await h.db.update(users).set({ email: 'ichiro.suzuki@example.com' }).where(eq(users.id, suzukiId));
+    h.lark.addUser({
+      open_id: 'ou_mail_suzuki',
+      user_id: 'lu_mail_suzuki',
+      email: 'ichiro.suzuki@example.com',
+    });
+    const { task, node } = await submit('メールで見つけた承認者');
+    const ids = await pendingTask(task.id, node.id);
+    const [binding] = await h.db.select().from(larkBindings).where(eq(larkBindings.userId, suzukiId));
+    expect(binding).toMatchObject({ openId: 'ou_mail_suzuki', userIdInLark: 'lu_mail_suzuki' });
+    const res = await quick({ ...ids, userId: 'lu_mail_suzuki', reason: 'メールの紐付けで承認' });
+    expect(res).toEqual({ status: 200, body: {} });
+    const nodes = await h.as('yamada')<TTaskNode[]>('GET', `/api/task/tasks/${task.id}/nodes/`);
+    expect(nodes.body[0]).toMatchObject({ status: '90', comment: 'メールの紐付けで承認' });
+  });
 });
