@@ -217,12 +217,50 @@ function definitionProblem(body: Json): string | null {
     return 'approval_name must be an @i18n@ key';
   const external = body.external as Json | undefined;
   if (!external || typeof external !== 'object') return 'external required';
+  if (typeof external.support_pc !== 'boolean' || typeof external.support_mobile !== 'boolean')
+    return 'external.support_pc and external.support_mobile required';
   if (external.action_callback_url && !external.action_callback_token)
     return 'action_callback_token required with action_callback_url';
   return missingI18n(body.i18n_resources, [body.approval_name, body.group_name, body.description]);
 }
 
-function instanceProblem(body: Json): string | null {
+/** A quick action's fields as Lark's schema has them (external_instance create, task_list.action_configs);
+ * Lark has no field that picks a platform: the Approval Center shows quick actions on mobile only. */
+const ACTION_CONFIG_FIELDS = new Set([
+  'action_type',
+  'action_name',
+  'is_need_reason',
+  'is_reason_required',
+  'is_need_attachment',
+  'next_status',
+]);
+
+function actionConfigsProblem(id: string, configs: unknown, definition: Json | undefined): string | null {
+  if (configs === undefined) return null;
+  if (!Array.isArray(configs)) return `task ${id}: action_configs must be a list`;
+  const external = (definition?.external ?? {}) as Json;
+  // Quick actions call the definition's callback back, and show only in Lark's mobile client.
+  if (configs.length && !external.action_callback_url)
+    return `task ${id}: action_configs need the definition's action_callback_url`;
+  if (configs.length && external.support_mobile !== true)
+    return `task ${id}: action_configs need a definition with support_mobile (quick actions are mobile only)`;
+  for (const config of configs as Json[]) {
+    const unknown = Object.keys(config).filter((k) => !ACTION_CONFIG_FIELDS.has(k));
+    if (unknown.length) return `task ${id}: action_configs field unknown: ${unknown.join(', ')}`;
+    const type = String(config.action_type ?? '');
+    if (!/^[A-Za-z_]+$/.test(type)) return `task ${id}: action_type invalid`;
+    if (!['APPROVE', 'REJECT'].includes(type) && !config.action_name)
+      return `task ${id}: action_name required with a custom action_type`;
+    for (const flag of ['is_need_reason', 'is_reason_required', 'is_need_attachment'])
+      if (config[flag] !== undefined && typeof config[flag] !== 'boolean')
+        return `task ${id}: ${flag} must be a boolean`;
+    if (config.is_reason_required === true && config.is_need_reason !== true)
+      return `task ${id}: is_reason_required needs is_need_reason`;
+  }
+  return null;
+}
+
+function instanceProblem(body: Json, definition?: Json): string | null {
   for (const field of ['approval_code', 'instance_id'])
     if (typeof body[field] !== 'string' || !body[field]) return `${field} required`;
   if (!INSTANCE_STATUSES.includes(String(body.status))) return 'status invalid';
@@ -247,6 +285,8 @@ function instanceProblem(body: Json): string | null {
       !['EXTERNAL_CONSIGN', 'DEFAULT'].includes(String(task.generate_type))
     )
       return `task ${id}: generate_type invalid`;
+    const actions = actionConfigsProblem(id, task.action_configs, definition);
+    if (actions) return actions;
     if (task.extra !== undefined) {
       try {
         JSON.parse(String(task.extra));
@@ -650,9 +690,10 @@ export async function startFakeLark(
         return sendJson(res, 200, { code: 0, msg: 'success', data: { approval_code: larkCode } });
       }
       if (nativeApi === 'externalInstance') {
-        const problem = instanceProblem(data);
+        const definition = [...definitions.values()].find((d) => d.larkCode === data.approval_code);
+        const problem = instanceProblem(data, definition?.body);
         if (problem) return sendJson(res, 400, { code: APPROVAL_PARAM_INVALID, msg: problem });
-        if (![...definitions.values()].some((d) => d.larkCode === data.approval_code)) {
+        if (!definition) {
           return sendJson(res, 400, { code: APPROVAL_NOT_FOUND, msg: 'approval not found' });
         }
         const id = String(data.instance_id);
