@@ -8,7 +8,8 @@
 // a second per app, 5 to one user) are counted; with `enforceLimits` a call beyond them answers
 // 230020 like Lark. Content of 30 KB or more answers 230025 (too long), always. failNext() scripts
 // error answers; stopBot() makes a user answer 230053 for good. Like Lark, a message older than 14 days
-// can no longer be updated: a patch of it answers 230031. The fake's clock starts at the real time and
+// can no longer be updated: a patch of it answers 230031; recallMessage() makes a patch answer 230011
+// (both HTTP 400, as Lark's im/v1 message patch documents them). The fake's clock starts at the real time and
 // moves on with advanceClock(), so a test ages the messages already sent without touching later ones.
 // sendCardCallback() plays Lark posting a signed (optionally encrypted) card.action.trigger.
 //
@@ -63,6 +64,8 @@ export interface FakeLark {
   failNext(failure: FakeLarkFailure): void;
   /** The user stopped the bot: every message to them answers 230053. */
   stopBot(openId: string): void;
+  /** The message was recalled: a patch of it answers 230011 (HTTP 400), as Lark's message patch does. */
+  recallMessage(messageId: string): void;
   /** Moves the fake's clock on (messages sent before then age; a patch of one older than 14 days
    * answers 230031). */
   advanceClock(ms: number): void;
@@ -141,10 +144,13 @@ export const LARK_CODES = {
   rateLimited: 230020,
   outsideScope: 230013,
   botStopped: 230053,
-  /** Lark's frequency control on any Open API (1,000 a minute, 50 a second per API). */
+  /** Lark's frequency control on any Open API (1,000 a minute, 50 a second per API): HTTP 429, or 400
+   * from some older APIs (server-docs/api-call-guide/frequency-control). */
   frequencyLimited: 99991400,
-  /** The message was sent more than 14 days ago and can no longer be updated. */
+  /** The message was sent more than 14 days ago and can no longer be updated (HTTP 400). */
   cardTooOld: 230031,
+  /** The message was recalled (HTTP 400). */
+  recalled: 230011,
 } as const;
 /** Lark updates a message only within 14 days of sending it. */
 const PATCH_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
@@ -189,7 +195,8 @@ function timeoffProblem(body: Json): string | null {
   return null;
 }
 
-/** app_badge/set: a version not above the last one (the exact code is unverified). */
+/** app_badge/set: a version not above the last one. The badge page (application-v6/app_badge/set)
+ * shows no error-code table: these numbers are the issue's, unverified (docs/bot.md). */
 const BADGE_VERSION_CONFLICT = 213002;
 const BADGE_PARAM_INVALID = 213001;
 /** Approval API refusals (the exact numbers are unverified): bad parameter, unknown definition. */
@@ -336,6 +343,7 @@ export async function startFakeLark(
   const larkNow = () => Date.now() + clockOffsetMs;
   /** When each message was sent, by the fake's clock. */
   const sentByClock = new Map<string, number>();
+  const recalled = new Set<string>();
   const definitions = new Map<string, { larkCode: string; body: Json }>();
   const instances = new Map<string, Json>();
   const instanceSyncs: Json[] = [];
@@ -572,10 +580,12 @@ export async function startFakeLark(
         if (isRateLimit(scripted)) rateLimited.count += 1;
         return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
       }
+      if (recalled.has(messageId))
+        return sendJson(res, 400, { code: LARK_CODES.recalled, msg: 'The message is recalled.' });
       if (larkNow() - (sentByClock.get(messageId) ?? larkNow()) > PATCH_WINDOW_MS) {
         return sendJson(res, 400, {
           code: LARK_CODES.cardTooOld,
-          msg: 'The message was sent more than 14 days ago and cannot be updated.',
+          msg: 'Message can only be modified within 14 days after sending.',
         });
       }
       const body = json();
@@ -744,6 +754,9 @@ export async function startFakeLark(
     rateLimited,
     failNext: (failure) => failures.push({ ...failure, left: failure.times ?? 1 }),
     stopBot: (openId) => stopped.add(openId),
+    recallMessage: (messageId) => {
+      recalled.add(messageId);
+    },
     advanceClock: (ms) => {
       clockOffsetMs += ms;
     },
