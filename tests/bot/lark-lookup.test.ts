@@ -85,7 +85,9 @@ describe('Lark users looked up by e-mail', () => {
     const card = await eventually('the card to the Lark user found by e-mail', () => cardsAbout(task.id)[0]);
     expect(card.receive_id).toBe('ou_lark_suzuki');
     expect(textOf(card.content)).toContain('サーバー購入');
+    // Down, then found; then the same address again for Lark's tenant user_id (a second id type).
     expect(h.lark.lookups.slice(before)).toEqual([
+      ['ichiro.suzuki@example.com'],
       ['ichiro.suzuki@example.com'],
       ['ichiro.suzuki@example.com'],
     ]);

@@ -102,6 +102,53 @@ describe('quick approval', () => {
     expect(configs.map((c) => texts.get(c.action_name as string))).toEqual(['承認', '差戻し']);
   });
 
+  it("shows the quick actions on Lark mobile only, in Lark's shape; the fake refuses any other", async () => {
+    const { task, node } = await submit('クイックはモバイルのみ');
+    const { instance, taskId } = await pendingTask(task.id, node.id);
+    // Lark has no per-action platform field: quick actions show in the mobile client, which the
+    // definition turns on with support_mobile (support_pc keeps the list on the desktop too).
+    const definition = h.lark.definitions.get(`portal-workflow-${ringiId}`)!;
+    expect(definition.body.external).toMatchObject({ support_pc: true, support_mobile: true });
+    const pending = (instance.task_list as Record<string, unknown>[]).find((t) => t.task_id === taskId)!;
+    for (const config of pending.action_configs as Record<string, unknown>[])
+      expect(Object.keys(config).sort()).toEqual(
+        ['action_name', 'action_type', 'is_need_reason', 'is_reason_required'].sort(),
+      );
+
+    const token = (
+      (await (
+        await fetch(`${h.lark.url}/open-apis/auth/v3/tenant_access_token/internal`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ app_id: h.lark.appId, app_secret: h.lark.appSecret }),
+        })
+      ).json()) as { tenant_access_token: string }
+    ).tenant_access_token;
+    const sync = async (body: Record<string, unknown>) =>
+      (await (
+        await fetch(`${h.lark.url}/open-apis/approval/v4/external_instances`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { code: number; msg: string };
+    const withConfigs = (configs: unknown) => ({
+      ...instance,
+      update_time: String(Number(instance.update_time) + 1),
+      task_list: (instance.task_list as Record<string, unknown>[]).map((t) =>
+        t.task_id === taskId ? { ...t, action_configs: configs } : t,
+      ),
+    });
+    const configs = pending.action_configs as Record<string, unknown>[];
+    const platform = await sync(withConfigs(configs.map((c) => ({ ...c, platform: 'mobile' }))));
+    expect(platform.code).not.toBe(0);
+    expect(platform.msg).toContain('platform');
+    const reasonless = await sync(withConfigs([{ ...configs[1], is_need_reason: false }]));
+    expect(reasonless.code).not.toBe(0);
+    // What the bot sends is accepted as it is.
+    expect((await sync(withConfigs(configs))).code).toBe(0);
+  });
+
   it('refuses a bad token, an undecryptable body and an unknown user_id, changing nothing', async () => {
     const { task, node } = await submit('クイック拒否');
     const ids = await pendingTask(task.id, node.id);
@@ -183,5 +230,25 @@ describe('quick approval', () => {
     expect(nodes.body[0]).toMatchObject({ status: '02', comment: '金額を確認してください' });
     const task2 = await h.as('yamada')<TTask>('GET', `/api/task/tasks/${task.id}/`);
     expect(task2.body.status).toBe('02');
+  });
+
+  it("approves for a person bound only through the bot's e-mail lookup, by Lark's user_id", async () => {
+    // suzuki never signed in through Lark: the bot finds them by e-mail and stores both ids.
+    const suzukiId = userIds.get('suzuki')!;
+    await h.db.delete(larkBindings).where(eq(larkBindings.userId, suzukiId));
+    await h.db.update(users).set({ email: 'ichiro.suzuki@example.com' }).where(eq(users.id, suzukiId));
+    h.lark.addUser({
+      open_id: 'ou_mail_suzuki',
+      user_id: 'lu_mail_suzuki',
+      email: 'ichiro.suzuki@example.com',
+    });
+    const { task, node } = await submit('メールで見つけた承認者');
+    const ids = await pendingTask(task.id, node.id);
+    const [binding] = await h.db.select().from(larkBindings).where(eq(larkBindings.userId, suzukiId));
+    expect(binding).toMatchObject({ openId: 'ou_mail_suzuki', userIdInLark: 'lu_mail_suzuki' });
+    const res = await quick({ ...ids, userId: 'lu_mail_suzuki', reason: 'メールの紐付けで承認' });
+    expect(res).toEqual({ status: 200, body: {} });
+    const nodes = await h.as('yamada')<TTaskNode[]>('GET', `/api/task/tasks/${task.id}/nodes/`);
+    expect(nodes.body[0]).toMatchObject({ status: '90', comment: 'メールの紐付けで承認' });
   });
 });

@@ -92,8 +92,8 @@ async function sendNewCards(
 }
 
 /**
- * A card Lark can no longer update (older than 14 days): while its node still awaits that person,
- * they get a new one, keyed by the old message so a repeat sends nothing more. The new message
+ * A card Lark can no longer update (older than 14 days): while its node still awaits that person in
+ * the card's round, they get a new one, keyed by the old message so a repeat sends nothing more. The new message
  * replaces the old in the API's record (one live card per node and person).
  */
 export async function resendCard(
@@ -110,6 +110,9 @@ export async function resendCard(
   if (!recipient) return;
   const live = sent.find((m) => m.task_node_id === node.id && m.user_id === recipient.user_id);
   if (live && live.message_id !== expired.message_id) return; // already replaced
+  // A card of an earlier round (the node was undone or came back since): this round's card is the
+  // reconciliation's to send (cardsOwed), under its own key; sending here too would give two.
+  if (live && node.reached_at !== null && live.created_at < node.reached_at) return;
   const openId = (await ctx.openIds.resolve([recipient])).get(recipient.user_id);
   if (!openId) return;
   const suffix = createHash('sha256').update(expired.message_id).digest('base64url').slice(0, 8);

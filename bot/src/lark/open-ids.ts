@@ -1,7 +1,8 @@
 // Who a message goes to in Lark (architecture.md: the bot maps a portal user to a Lark user by the
 // open_id stored at Lark sign-in, or looked up by e-mail). The API gives each person's open_id, or
 // else an address to look them up by; the bot asks Lark's directory for those in one batch, stores
-// what it found with the API (so each user is looked up once, and their card clicks are theirs), and
+// what it found with the API — the open_id and the tenant's user_id (so each user is looked up once,
+// and their card clicks and quick approvals are theirs) — and
 // remembers in Redis, for a day, each address Lark did not know — so every event and reminder about
 // such a user does not ask Lark again. Whoever has no open_id in the end is skipped.
 import { createHash } from 'node:crypto';
@@ -54,6 +55,24 @@ export function createOpenIds(deps: {
   const missKey = (email: string) =>
     `${deps.prefix}:lark-lookup-miss:${createHash('sha256').update(email).digest('hex')}`;
 
+  /**
+   * The tenant's user_id of the people found (quick approval names people by it). Lark refusing
+   * (the app lacks contact:user.employee_id:readonly) stores the open_ids without it.
+   */
+  async function tenantUserIds(emails: readonly string[]): Promise<Map<string, string>> {
+    if (emails.length === 0) return new Map();
+    try {
+      return await deps.directory.userIdsByEmail(emails);
+    } catch (error) {
+      if (!(error instanceof LarkError && isRefusal(error))) throw error;
+      deps.logger.warn(
+        { code: error.code },
+        `Lark refused the user_id lookup by e-mail (does the app have contact:user.employee_id:readonly?): ${error.message}`,
+      );
+      return new Map();
+    }
+  }
+
   return {
     async resolve(people) {
       const openIds = new Map<number, string>();
@@ -80,6 +99,7 @@ export function createOpenIds(deps: {
         return openIds;
       }
 
+      const larkUserIds = await tenantUserIds(emails.filter((e) => found.has(e)));
       const saved: TBotLarkUserFound[] = [];
       const misses: number[] = [];
       const pipeline = deps.redis.pipeline();
@@ -88,7 +108,13 @@ export function createOpenIds(deps: {
         const openId = found.get(email);
         if (openId) {
           openIds.set(userId, openId);
-          saved.push({ user_id: userId, email, open_id: openId });
+          const larkUserId = larkUserIds.get(email);
+          saved.push({
+            user_id: userId,
+            email,
+            open_id: openId,
+            ...(larkUserId ? { lark_user_id: larkUserId } : {}),
+          });
         } else {
           misses.push(userId);
           pipeline.set(missKey(email), '1', 'PX', LOOKUP_MISS_TTL_MS);

@@ -11,6 +11,8 @@ export const ZBotLarkUserFound = z.object({
   /** The address looked up: stored only while it still is the account's (case-insensitive). */
   email: z.string().trim().min(1).max(254),
   open_id: z.string().trim().min(1).max(64),
+  /** Lark's tenant user_id (the Approval Center's quick approval names people by it), when found. */
+  lark_user_id: z.string().trim().min(1).max(64).optional(),
 });
 export type TBotLarkUserFound = z.infer<typeof ZBotLarkUserFound>;
 

@@ -7,7 +7,10 @@
 // the first message back and posts nothing (as Lark does within an hour). Lark's limits (50 messages
 // a second per app, 5 to one user) are counted; with `enforceLimits` a call beyond them answers
 // 230020 like Lark. Content of 30 KB or more answers 230025 (too long), always. failNext() scripts
-// error answers; stopBot() makes a user answer 230053 for good.
+// error answers; stopBot() makes a user answer 230053 for good. Like Lark, a message older than 14 days
+// can no longer be updated: a patch of it answers 230031; recallMessage() makes a patch answer 230011
+// (both HTTP 400, as Lark's im/v1 message patch documents them). The fake's clock starts at the real time and
+// moves on with advanceClock(), so a test ages the messages already sent without touching later ones.
 // sendCardCallback() plays Lark posting a signed (optionally encrypted) card.action.trigger.
 //
 // Contact: users/batch_get_id finds the users added with addUser by their `email` (not the enterprise
@@ -61,6 +64,11 @@ export interface FakeLark {
   failNext(failure: FakeLarkFailure): void;
   /** The user stopped the bot: every message to them answers 230053. */
   stopBot(openId: string): void;
+  /** The message was recalled: a patch of it answers 230011 (HTTP 400), as Lark's message patch does. */
+  recallMessage(messageId: string): void;
+  /** Moves the fake's clock on (messages sent before then age; a patch of one older than 14 days
+   * answers 230031). */
+  advanceClock(ms: number): void;
   /** Turns Lark's per-app and per-user message limits on or off (off by default). */
   enforceLimits(on: boolean): void;
   /** Resolves once `count` messages were posted (or rejects after `timeoutMs`). */
@@ -136,9 +144,16 @@ export const LARK_CODES = {
   rateLimited: 230020,
   outsideScope: 230013,
   botStopped: 230053,
-  /** Lark's frequency control on any Open API (1,000 a minute, 50 a second per API). */
+  /** Lark's frequency control on any Open API (1,000 a minute, 50 a second per API): HTTP 429, or 400
+   * from some older APIs (server-docs/api-call-guide/frequency-control). */
   frequencyLimited: 99991400,
+  /** The message was sent more than 14 days ago and can no longer be updated (HTTP 400). */
+  cardTooOld: 230031,
+  /** The message was recalled (HTTP 400). */
+  recalled: 230011,
 } as const;
+/** Lark updates a message only within 14 days of sending it. */
+const PATCH_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 const isRateLimit = (failure: FakeLarkFailure) =>
   failure.code === LARK_CODES.rateLimited ||
   failure.code === LARK_CODES.frequencyLimited ||
@@ -180,7 +195,8 @@ function timeoffProblem(body: Json): string | null {
   return null;
 }
 
-/** app_badge/set: a version not above the last one (the exact code is unverified). */
+/** app_badge/set: a version not above the last one. The badge page (application-v6/app_badge/set)
+ * shows no error-code table: these numbers are the issue's, unverified (docs/bot.md). */
 const BADGE_VERSION_CONFLICT = 213002;
 const BADGE_PARAM_INVALID = 213001;
 /** Approval API refusals (the exact numbers are unverified): bad parameter, unknown definition. */
@@ -208,12 +224,50 @@ function definitionProblem(body: Json): string | null {
     return 'approval_name must be an @i18n@ key';
   const external = body.external as Json | undefined;
   if (!external || typeof external !== 'object') return 'external required';
+  if (typeof external.support_pc !== 'boolean' || typeof external.support_mobile !== 'boolean')
+    return 'external.support_pc and external.support_mobile required';
   if (external.action_callback_url && !external.action_callback_token)
     return 'action_callback_token required with action_callback_url';
   return missingI18n(body.i18n_resources, [body.approval_name, body.group_name, body.description]);
 }
 
-function instanceProblem(body: Json): string | null {
+/** A quick action's fields as Lark's schema has them (external_instance create, task_list.action_configs);
+ * Lark has no field that picks a platform: the Approval Center shows quick actions on mobile only. */
+const ACTION_CONFIG_FIELDS = new Set([
+  'action_type',
+  'action_name',
+  'is_need_reason',
+  'is_reason_required',
+  'is_need_attachment',
+  'next_status',
+]);
+
+function actionConfigsProblem(id: string, configs: unknown, definition: Json | undefined): string | null {
+  if (configs === undefined) return null;
+  if (!Array.isArray(configs)) return `task ${id}: action_configs must be a list`;
+  const external = (definition?.external ?? {}) as Json;
+  // Quick actions call the definition's callback back, and show only in Lark's mobile client.
+  if (configs.length && !external.action_callback_url)
+    return `task ${id}: action_configs need the definition's action_callback_url`;
+  if (configs.length && external.support_mobile !== true)
+    return `task ${id}: action_configs need a definition with support_mobile (quick actions are mobile only)`;
+  for (const config of configs as Json[]) {
+    const unknown = Object.keys(config).filter((k) => !ACTION_CONFIG_FIELDS.has(k));
+    if (unknown.length) return `task ${id}: action_configs field unknown: ${unknown.join(', ')}`;
+    const type = String(config.action_type ?? '');
+    if (!/^[A-Za-z_]+$/.test(type)) return `task ${id}: action_type invalid`;
+    if (!['APPROVE', 'REJECT'].includes(type) && !config.action_name)
+      return `task ${id}: action_name required with a custom action_type`;
+    for (const flag of ['is_need_reason', 'is_reason_required', 'is_need_attachment'])
+      if (config[flag] !== undefined && typeof config[flag] !== 'boolean')
+        return `task ${id}: ${flag} must be a boolean`;
+    if (config.is_reason_required === true && config.is_need_reason !== true)
+      return `task ${id}: is_reason_required needs is_need_reason`;
+  }
+  return null;
+}
+
+function instanceProblem(body: Json, definition?: Json): string | null {
   for (const field of ['approval_code', 'instance_id'])
     if (typeof body[field] !== 'string' || !body[field]) return `${field} required`;
   if (!INSTANCE_STATUSES.includes(String(body.status))) return 'status invalid';
@@ -238,6 +292,8 @@ function instanceProblem(body: Json): string | null {
       !['EXTERNAL_CONSIGN', 'DEFAULT'].includes(String(task.generate_type))
     )
       return `task ${id}: generate_type invalid`;
+    const actions = actionConfigsProblem(id, task.action_configs, definition);
+    if (actions) return actions;
     if (task.extra !== undefined) {
       try {
         JSON.parse(String(task.extra));
@@ -283,6 +339,11 @@ export async function startFakeLark(
   const sentAt: { at: number; openId: string }[] = [];
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
+  let clockOffsetMs = 0;
+  const larkNow = () => Date.now() + clockOffsetMs;
+  /** When each message was sent, by the fake's clock. */
+  const sentByClock = new Map<string, number>();
+  const recalled = new Set<string>();
   const definitions = new Map<string, { larkCode: string; body: Json }>();
   const instances = new Map<string, Json>();
   const instanceSyncs: Json[] = [];
@@ -464,6 +525,7 @@ export async function startFakeLark(
         at: now,
       };
       messages.push(message);
+      sentByClock.set(message.message_id, larkNow());
       if (uuid) byUuid.set(uuid, message);
       notify();
       return sendJson(res, 200, { code: 0, msg: 'success', data: { message_id: message.message_id } });
@@ -517,6 +579,14 @@ export async function startFakeLark(
       if (scripted) {
         if (isRateLimit(scripted)) rateLimited.count += 1;
         return sendJson(res, scripted.httpStatus ?? 400, { code: scripted.code, msg: 'scripted failure' });
+      }
+      if (recalled.has(messageId))
+        return sendJson(res, 400, { code: LARK_CODES.recalled, msg: 'The message is recalled.' });
+      if (larkNow() - (sentByClock.get(messageId) ?? larkNow()) > PATCH_WINDOW_MS) {
+        return sendJson(res, 400, {
+          code: LARK_CODES.cardTooOld,
+          msg: 'Message can only be modified within 14 days after sending.',
+        });
       }
       const body = json();
       if (tooLong(body.content))
@@ -630,9 +700,10 @@ export async function startFakeLark(
         return sendJson(res, 200, { code: 0, msg: 'success', data: { approval_code: larkCode } });
       }
       if (nativeApi === 'externalInstance') {
-        const problem = instanceProblem(data);
+        const definition = [...definitions.values()].find((d) => d.larkCode === data.approval_code);
+        const problem = instanceProblem(data, definition?.body);
         if (problem) return sendJson(res, 400, { code: APPROVAL_PARAM_INVALID, msg: problem });
-        if (![...definitions.values()].some((d) => d.larkCode === data.approval_code)) {
+        if (!definition) {
           return sendJson(res, 400, { code: APPROVAL_NOT_FOUND, msg: 'approval not found' });
         }
         const id = String(data.instance_id);
@@ -683,6 +754,12 @@ export async function startFakeLark(
     rateLimited,
     failNext: (failure) => failures.push({ ...failure, left: failure.times ?? 1 }),
     stopBot: (openId) => stopped.add(openId),
+    recallMessage: (messageId) => {
+      recalled.add(messageId);
+    },
+    advanceClock: (ms) => {
+      clockOffsetMs += ms;
+    },
     enforceLimits: (on) => {
       limitsOn = on;
     },

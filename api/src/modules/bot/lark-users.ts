@@ -55,7 +55,7 @@ export async function larkReachOfUser(db: Db, userId: number): Promise<LarkReach
 }
 
 /**
- * Stores open_ids the bot found by e-mail, each only while the address still is the account's and
+ * Stores open_ids (and Lark's tenant user_id, when found) the bot found by e-mail, each only while the address still is the account's and
  * names no other account; a binding already there (a sign-in) and an open_id another account holds
  * are left alone. Returns how many were stored.
  */
@@ -72,7 +72,7 @@ export async function saveLarkUsersFound(db: Db, found: readonly TBotLarkUserFou
   for (const f of wanted) {
     const rows = await db
       .insert(larkBindings)
-      .values({ userId: f.user_id, openId: f.open_id.trim() })
+      .values({ userId: f.user_id, openId: f.open_id.trim(), userIdInLark: f.lark_user_id?.trim() ?? '' })
       .onConflictDoNothing()
       .returning({ userId: larkBindings.userId });
     saved += rows.length;
