@@ -75,3 +75,26 @@ export const ZPaidLeaveRegisterQuery = z.object({
 export type TPaidLeaveRegisterQuery = z.infer<typeof ZPaidLeaveRegisterQuery>;
 export const PAID_LEAVE_REGISTER_XLSX_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * GET /api/paid-vacation/obligation/at-risk/ (HR: employee.view_employee) — everyone whose five-day
+ * obligation (労働基準法 第39条第7項) is running with fewer than 5 days taken or approved: the days taken,
+ * the days left to the end of the obligation year (its last day counted) and their head; fewest days
+ * left first.
+ */
+export const ZObligationAtRisk = z.object({
+  employee_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  organization: z.string().nullable(),
+  /** The head of their organisation (the head above when they head it); null without one. */
+  head: z.string().nullable(),
+  granted_on: z.string(),
+  deadline: z.string(),
+  required_days: z.number(),
+  taken_days: z.number(),
+  days_left: z.number().int(),
+  /** Paid leave still to take on the day. */
+  remaining_days: z.number(),
+});
+export type TObligationAtRisk = z.infer<typeof ZObligationAtRisk>;
