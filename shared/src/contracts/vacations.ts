@@ -12,6 +12,11 @@ export const ZVacation = z.object({
   is_end_half: z.boolean(),
   /** The approved request that entered it. */
   task_id: z.number().int().nullable(),
+  /**
+   * Paid leave across a grant date (基準日): its parts cut there, each drawing on the grants valid on
+   * its own dates (issue 35); absent when the leave is whole.
+   */
+  parts: z.array(z.object({ start_date: z.string(), end_date: z.string(), days: z.number() })).optional(),
 });
 export type TVacation = z.infer<typeof ZVacation>;
 
