@@ -56,6 +56,7 @@ test('hr opens the at-risk list and downloads the register; yamada sees his year
 
   // yamada holds no HR permission: the management page refuses him.
   await yamada.goto('/vacations/management');
+  await expect(yamada.getByTestId('forbidden')).toBeVisible();
   await expect(yamada.getByTestId('leave-at-risk-row')).toHaveCount(0);
   await expect(yamada.getByRole('button', { name: '管理簿をダウンロード' })).toHaveCount(0);
   await hr.context().close();
