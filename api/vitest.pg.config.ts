@@ -22,6 +22,7 @@ export const PG_TEST_FILES = [
   'test/access-log-append-only.test.ts',
   'test/retention.test.ts',
   'test/paid-leave-rules.test.ts',
+  'test/paid-leave-register.test.ts',
   'test/release-upgrade.test.ts',
 ];
 

@@ -21,6 +21,7 @@ import { startRetentionJob } from './modules/retention/run-retention.ts';
 import { startSlipNoticeJob } from './modules/slips/slip-notices.ts';
 import { startNoticeJob } from './modules/notices/notice-job.ts';
 import { startGrantJob } from './modules/vacations/grant-job.ts';
+import { startObligationReminderJob } from './modules/vacations/obligation-reminder-job.ts';
 import { archiveName } from './ops/backup/backup-files.ts';
 import { startEmbeddedBackups } from './ops/backup/embedded-backups.ts';
 import { takeBackup } from './ops/backup/take-backup.ts';
@@ -123,6 +124,8 @@ export async function serve({
   const grantJob = startGrantJob({ db: handle.db, logger });
   // The residence card notices (90 and 30 days before expiry): now, then hourly; idempotent too.
   const residenceJob = startResidenceNoticeJob({ db: handle.db, logger });
+  // The five-day obligation reminders (3 months and 1 month before): now, then hourly; each claimed once.
+  const obligationJob = startObligationReminderJob({ db: handle.db, logger, publicUrl: appConfig.publicUrl });
   // The slips' publication notices (issue 29): now, then every minute; each upload claimed once.
   const slipNoticeJob = startSlipNoticeJob({ db: handle.db, logger, publicUrl: appConfig.publicUrl });
   // A 重要 notice published at its 公開開始 (issue 30): every minute; each notice claimed once.
@@ -164,11 +167,13 @@ export async function serve({
     clearTimeout(force);
     grantJob.stop();
     residenceJob.stop();
+    obligationJob.stop();
     slipNoticeJob.stop();
     noticeJob.stop();
     retentionJob.stop();
     await grantJob.firstRun;
     await residenceJob.firstRun;
+    await obligationJob.firstRun;
     await slipNoticeJob.firstRun;
     await noticeJob.firstRun;
     await backups?.stop();

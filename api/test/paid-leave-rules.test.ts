@@ -3,13 +3,16 @@
 // stays one grant per date when run three times at once; a leave across a 基準日 draws on each grant by
 // its own dates. Runs on PGlite and on PostgreSQL (vitest.pg.config.ts).
 import { and, eq } from 'drizzle-orm';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TVacation } from '@portal/shared/contracts/vacations';
 import { employees } from '../src/db/schema/employees.ts';
 import { users } from '../src/db/schema/users.ts';
 import { paidLeaveGrantDecisions, paidLeaveGrants, vacations } from '../src/db/schema/vacations.ts';
 import { runPaidLeaveGrants } from '../src/modules/vacations/grant-job.ts';
 import { loadPaidLeaveLedger } from '../src/modules/vacations/paid-leave-ledger.ts';
 import { createTestContext, type TestContext } from './support/test-context.ts';
+import { tokens } from './support/workflow-fixtures.ts';
 
 let t: TestContext;
 let mori: number;
@@ -130,5 +133,21 @@ describe('a leave across the 基準日', () => {
       ['2027-10-01', 1, 19],
     ]);
     expect(after.unallocated_days).toBe(0);
+
+    // The history /vacations shows cuts it at the 基準日 too.
+    const res = await request(t.app)
+      .get('/api/vacations/year/2027/')
+      .set(await tokens(t)('mori'));
+    expect(res.status).toBe(200);
+    const across = (res.body as TVacation[]).find((v) => v.start_date === '2027-09-29');
+    expect(across).toMatchObject({
+      days: 3,
+      parts: [
+        { start_date: '2027-09-29', end_date: '2027-09-30', days: 2 },
+        { start_date: '2027-10-01', end_date: '2027-10-01', days: 1 },
+      ],
+    });
+    const whole = (res.body as TVacation[]).find((v) => v.start_date === '2027-03-01');
+    expect(whole).not.toHaveProperty('parts');
   });
 });

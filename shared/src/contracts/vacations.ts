@@ -12,6 +12,11 @@ export const ZVacation = z.object({
   is_end_half: z.boolean(),
   /** The approved request that entered it. */
   task_id: z.number().int().nullable(),
+  /**
+   * Paid leave across a grant date (基準日): its parts cut there, each drawing on the grants valid on
+   * its own dates (issue 35); absent when the leave is whole.
+   */
+  parts: z.array(z.object({ start_date: z.string(), end_date: z.string(), days: z.number() })).optional(),
 });
 export type TVacation = z.infer<typeof ZVacation>;
 
@@ -75,3 +80,26 @@ export const ZPaidLeaveRegisterQuery = z.object({
 export type TPaidLeaveRegisterQuery = z.infer<typeof ZPaidLeaveRegisterQuery>;
 export const PAID_LEAVE_REGISTER_XLSX_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * GET /api/paid-vacation/obligation/at-risk/ (HR: employee.view_employee) — everyone whose five-day
+ * obligation (労働基準法 第39条第7項) is running with fewer than 5 days taken or approved: the days taken,
+ * the days left to the end of the obligation year (its last day counted) and their head; fewest days
+ * left first.
+ */
+export const ZObligationAtRisk = z.object({
+  employee_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  organization: z.string().nullable(),
+  /** The head of their organisation (the head above when they head it); null without one. */
+  head: z.string().nullable(),
+  granted_on: z.string(),
+  deadline: z.string(),
+  required_days: z.number(),
+  taken_days: z.number(),
+  days_left: z.number().int(),
+  /** Paid leave still to take on the day. */
+  remaining_days: z.number(),
+});
+export type TObligationAtRisk = z.infer<typeof ZObligationAtRisk>;

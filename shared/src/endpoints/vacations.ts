@@ -1,6 +1,6 @@
 // The vacations module's endpoints (api/src/modules/vacations/): leave taken and paid leave left.
 import type { TPaidLeaveEndDate, TPaidLeaveStatus, TVacation } from '../contracts/vacations.ts';
-import type { TPaidLeaveRegisterQuery } from '../contracts/vacations.ts';
+import type { TObligationAtRisk, TPaidLeaveRegisterQuery } from '../contracts/vacations.ts';
 import { PERM } from '../permissions.ts';
 import { endpoint, io, type FileAnswer } from './endpoint.ts';
 
@@ -47,6 +47,13 @@ export const vacations = {
     'get',
     '/api/paid-vacation/register/employees/:id/pdf/',
     io<{ query: { year: number }; answer: FileAnswer }>(),
+    { permission: PERM.viewEmployee },
+  ),
+  /** Who is short of the five-day obligation, fewest days left first (HR). */
+  obligationAtRisk: endpoint(
+    'get',
+    '/api/paid-vacation/obligation/at-risk/',
+    io<{ answer: TObligationAtRisk[] }>(),
     { permission: PERM.viewEmployee },
   ),
 } as const;

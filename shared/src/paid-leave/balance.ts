@@ -98,6 +98,36 @@ export function obligationOn(
   return { required_days: OBLIGATION_DAYS, taken_days: taken, deadline, granted_on: start.granted_on };
 }
 
+/**
+ * The reminders of the obligation (issue 35): 3 months and 1 month before its year ends, while fewer
+ * than 5 days are taken or approved. Months before the day after the deadline.
+ */
+export const OBLIGATION_REMINDER_MONTHS = [3, 1] as const;
+export type TObligationReminder = (typeof OBLIGATION_REMINDER_MONTHS)[number];
+
+/**
+ * The reminder due on `today` for a running obligation: the nearest threshold reached (an obligation
+ * first seen 20 days before its end gets the 1-month reminder only); none once the days are taken.
+ */
+export function obligationReminderOn(
+  obligation: TObligation | null,
+  today: string,
+): TObligationReminder | null {
+  if (!obligation || obligation.taken_days >= obligation.required_days || today > obligation.deadline)
+    return null;
+  const end = addDays(obligation.deadline, 1);
+  const reached = OBLIGATION_REMINDER_MONTHS.filter((m) => today >= addMonths(end, -m));
+  return reached.length ? (Math.min(...reached) as TObligationReminder) : null;
+}
+
+/** Calendar days from `today` to the deadline, the deadline counted (the deadline itself: 1). */
+export function daysLeftOf(obligation: TObligation, today: string): number {
+  const day = 24 * 60 * 60 * 1000;
+  return (
+    Math.round((Date.parse(`${obligation.deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / day) + 1
+  );
+}
+
 /** The balance on `today`: the grants valid then with their use, the total left and the obligation. */
 export function balanceOn(
   grants: readonly TGrantRow[],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allocateLeave, balanceOn, obligationOn, type TGrantRow } from './balance.ts';
+import {
+  allocateLeave,
+  balanceOn,
+  daysLeftOf,
+  obligationOn,
+  obligationReminderOn,
+  type TGrantRow,
+} from './balance.ts';
 import {
   addMonths,
   grantDays,
@@ -142,5 +149,30 @@ describe('the five-day obligation', () => {
     const part: TGrantRow = { granted_on: '2025-10-01', expires_on: '2027-10-01', days: 7 };
     expect(obligationOn([part], [], '2025-12-01')).toBeNull();
     expect(obligationOn([], [], '2025-12-01')).toBeNull();
+  });
+});
+
+describe('the obligation reminders: 3 months and 1 month before the year ends', () => {
+  const running = { required_days: 5, taken_days: 2, deadline: '2026-09-30', granted_on: '2025-10-01' };
+  it.each([
+    ['2026-06-30', null],
+    ['2026-07-01', 3],
+    ['2026-08-31', 3],
+    ['2026-09-01', 1],
+    ['2026-09-30', 1],
+    ['2026-10-01', null],
+  ] as const)('on %s: %s', (today, threshold) => {
+    expect(obligationReminderOn(running, today)).toBe(threshold);
+  });
+
+  it('sends none once 5 days are taken or approved, nor without an obligation', () => {
+    expect(obligationReminderOn({ ...running, taken_days: 5 }, '2026-09-10')).toBeNull();
+    expect(obligationReminderOn({ ...running, taken_days: 4.5 }, '2026-09-10')).toBe(1);
+    expect(obligationReminderOn(null, '2026-09-10')).toBeNull();
+  });
+
+  it('counts the days left with the deadline itself', () => {
+    expect(daysLeftOf(running, '2026-09-30')).toBe(1);
+    expect(daysLeftOf(running, '2026-07-01')).toBe(92);
   });
 });

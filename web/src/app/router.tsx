@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
           page('/withholding', () => import('@/features/payslips/routes/withholding.tsx')),
           page('/withholding/:id', () => import('@/features/payslips/routes/withholding-detail.tsx')),
           page('/vacations', () => import('@/features/vacations/routes/vacations.tsx')),
+          page('/vacations/management', () => import('@/features/vacations/routes/paid-leave-admin.tsx')),
           page('/proxies', () => import('@/features/proxies/routes/proxy-list.tsx')),
           page('/proxies/add', () => import('@/features/proxies/routes/proxy-add.tsx')),
           page('/proxies/:id', () => import('@/features/proxies/routes/proxy-detail.tsx')),

@@ -12,6 +12,8 @@ export const PAGE_TITLES = {
   '/withholding': '源泉徴収票',
   '/withholding/:id': '源泉徴収票の詳細',
   '/vacations': '休暇履歴',
+  // Ours (issue 35): HR's 年次有給休暇管理簿 and the five-day obligation followed up.
+  '/vacations/management': '有給休暇の管理',
   '/proxies': '承認代理',
   '/proxies/add': '承認代理の追加',
   '/proxies/:id': '承認代理の詳細',

@@ -12,6 +12,7 @@ export const PATHS = {
   paymentSlip: '/payment-slip',
   withholding: '/withholding',
   vacations: '/vacations',
+  paidLeaveAdmin: '/vacations/management',
   proxies: '/proxies',
   manual: '/manual',
   notices: '/notices',

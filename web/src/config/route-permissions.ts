@@ -14,5 +14,6 @@ export const ROUTE_PERMISSIONS: Partial<Record<PagePattern, RequiredPermission>>
   '/expense/uploads': PERM.viewUploadHistory,
   '/expense/upload/:id': PERM.viewUploadHistory,
   '/expense/attendance': PERM.viewExpenseAttendance,
+  '/vacations/management': PERM.viewEmployee,
   '/employee/attendance/:id': [PERM.viewAttendance, PERM.viewAttendanceOrgOnly],
 };

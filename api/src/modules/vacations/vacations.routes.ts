@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   PAID_LEAVE_REGISTER_XLSX_TYPE,
   ZLeaveOwnerQuery,
+  ZObligationAtRisk,
   ZPaidLeaveEndDate,
   ZPaidLeaveRegisterQuery,
   ZPaidLeaveStatus,
@@ -17,6 +18,8 @@ import { registerPdf } from './paid-leave-register-pdf.ts';
 import { logExport, logRead } from '../access-log/log-access.ts';
 import { parseId } from '../../middleware/validate.ts';
 import { NotFound } from '../../errors.ts';
+import { tokyoDate } from '../../dates.ts';
+import { obligationsAtRisk } from './obligation.ts';
 import { listEmployeeVacations, myPaidLeave, myPaidLeaveEndDate, myVacations } from './vacations.service.ts';
 
 function yearMonth(year: string | string[] | undefined, month: string | string[] | undefined) {
@@ -106,5 +109,10 @@ export const vacationsModule = moduleOf('vacations', vacations, (deps) => {
       });
     },
   );
+  route(on, vacations.obligationAtRisk, { answer: z.array(ZObligationAtRisk) }, async ({ ctx }) => {
+    await ctx.require(PERM.viewEmployee);
+    const list = await obligationsAtRisk(ctx.db, tokyoDate());
+    return list.map((p) => ZObligationAtRisk.parse(p));
+  });
   return on.router;
 });

@@ -4,6 +4,7 @@
 // their own organisations and below (employee-scope.ts); anyone else gets 404. The caller's own
 // routes take `?employee=<id>` for those who may see another employee.
 import { eq } from 'drizzle-orm';
+import { PAID_LEAVE_CATEGORY } from '@portal/shared/codes';
 import { monthBounds } from '@portal/shared/attendance/dates';
 import type { TPaidLeaveEndDate, TPaidLeaveStatus, TVacation } from '@portal/shared/contracts/vacations';
 import { MSG } from '@portal/shared/messages';
@@ -15,7 +16,7 @@ import { tokyoDate } from '../../dates.ts';
 import { mayViewEmployee } from '../../employee-scope.ts';
 import { NotFound } from '../../errors.ts';
 import { weeklyDaysOfPositions } from './grant-job.ts';
-import { loadPaidLeaveLedger } from './paid-leave-ledger.ts';
+import { loadPaidLeaveLedger, loadPaidLeaveRows } from './paid-leave-ledger.ts';
 import { paidLeaveBalance } from './vacation-checks.ts';
 import { listVacationsBetween } from './vacations.repository.ts';
 
@@ -69,11 +70,27 @@ export async function myVacations({
   input: { employee?: number; year?: number; month?: number };
 }): Promise<TVacation[]> {
   const owner = await leaveOwner(ctx, input.employee);
-  if (input.year === undefined) return listVacationsBetween(ctx.db, owner.id, '0001-01-01', '9999-12-31');
-  if (input.month === undefined)
-    return listVacationsBetween(ctx.db, owner.id, `${input.year}-01-01`, `${input.year}-12-31`);
-  const { first, last } = monthBounds(input.year, input.month);
-  return listVacationsBetween(ctx.db, owner.id, first, last);
+  const { first, last } =
+    input.year === undefined
+      ? { first: '0001-01-01', last: '9999-12-31' }
+      : input.month === undefined
+        ? { first: `${input.year}-01-01`, last: `${input.year}-12-31` }
+        : monthBounds(input.year, input.month);
+  return withParts(ctx, owner.id, await listVacationsBetween(ctx.db, owner.id, first, last));
+}
+
+/** Paid leave across a 基準日 gets its parts, cut there as the balance cuts it (shared/paid-leave/split.ts). */
+async function withParts(ctx: RequestContext, employeeId: number, rows: TVacation[]): Promise<TVacation[]> {
+  if (!rows.some((v) => v.category === PAID_LEAVE_CATEGORY)) return rows;
+  const { pieces } = await loadPaidLeaveRows(ctx.db, employeeId);
+  return rows.map((v) => {
+    const parts = v.category === PAID_LEAVE_CATEGORY ? pieces.get(v.id) : undefined;
+    if (!parts || parts.length < 2) return v;
+    return {
+      ...v,
+      parts: parts.map((p) => ({ start_date: p.start_date, end_date: p.end_date, days: p.days })),
+    };
+  });
 }
 
 /**

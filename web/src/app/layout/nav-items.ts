@@ -105,6 +105,7 @@ export function buildNavEntries(
       can(PERM.addUploadHistory) && { key: PATHS.expenseUpload, text: '給与・源泉票発行' },
       can(PERM.viewUploadHistory) && { key: PATHS.expenseUploads, text: 'アップロード履歴' },
       can(PERM.viewExpenseAttendance) && { key: PATHS.expenseAttendance, text: '勤怠出力' },
+      can(PERM.viewEmployee) && { key: PATHS.paidLeaveAdmin, text: '有給休暇の管理' },
     ]),
     { key: PATHS.companyCalendar, text: '会社カレンダー', icon: 'calendar' },
     { key: PATHS.organizationChart, text: '組織図', icon: 'organization' },

@@ -63,6 +63,29 @@ describe('/vacations', () => {
     expect(screen.getByRole('combobox', { name: '年' })).toHaveValue('2026');
   });
 
+  it('shows a leave across the 基準日 cut there, each part with its days', async () => {
+    const across: TVacation = {
+      ...LEAVE[0]!,
+      id: 3,
+      start_date: '2026-09-29',
+      end_date: '2026-10-01',
+      days: 3,
+      parts: [
+        { start_date: '2026-09-29', end_date: '2026-09-30', days: 2 },
+        { start_date: '2026-10-01', end_date: '2026-10-01', days: 1 },
+      ],
+    };
+    mockFetch({
+      'GET /api/paid-vacation/status/': { body: STATUS },
+      'GET /api/vacations/': { body: [...LEAVE, across] },
+    });
+    renderWithRouter(<VacationsRoute />, { path: '/vacations?year=2026' });
+    const rows = await screen.findAllByTestId('vacation-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('2026-09-29〜2026-09-30 2 日／2026-10-01 1 日');
+    expect(rows[1]).not.toHaveTextContent('2026-10-01 1 日');
+  });
+
   it("says '有休情報取得できません。' when the status cannot be read, and when a year has no leave", async () => {
     mockFetch({
       'GET /api/paid-vacation/status/': { status: 500, body: { detail: 'boom' } },

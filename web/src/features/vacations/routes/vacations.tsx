@@ -17,12 +17,22 @@ export const EMPTY_VACATIONS = 'この年の休暇履歴はありません。';
 const halfFlags = (v: TVacation) =>
   [v.is_start_half ? '午後から' : '', v.is_end_half ? '午前まで' : ''].filter(Boolean).join('・') || '—';
 
+const range = (p: { start_date: string; end_date: string }) =>
+  p.start_date === p.end_date ? p.start_date : `${p.start_date}〜${p.end_date}`;
+
+/** A paid leave across a 基準日, as the balance counts it: each part by its dates. */
+export const partsText = (v: TVacation) =>
+  v.parts && v.parts.length > 1
+    ? `基準日で分割：${v.parts.map((p) => `${range(p)} ${p.days} 日`).join('／')}`
+    : '';
+
 const COLUMNS: DataColumn<TVacation>[] = [
   { title: '休暇種別', cell: (v) => v.category_name },
   { title: '開始日', cell: (v) => v.start_date, width: 130 },
   { title: '終了日', cell: (v) => v.end_date, width: 130 },
   { title: '日数', cell: (v) => `${v.days} 日`, width: 90, align: 'right' },
   { title: '半休', cell: halfFlags, width: 150 },
+  { title: '基準日での分割', cell: (v) => partsText(v).replace('基準日で分割：', '') || '—' },
 ];
 
 /** /vacations: the paid-leave card, then my leave history (spec §3.6) by year. */
@@ -67,7 +77,11 @@ export default function VacationsRoute() {
           card={(v) => ({
             title: v.category_name,
             badge: <span>{v.days} 日</span>,
-            meta: [`${v.start_date} 〜 ${v.end_date}`, halfFlags(v) === '—' ? '' : halfFlags(v)],
+            meta: [
+              `${v.start_date} 〜 ${v.end_date}`,
+              halfFlags(v) === '—' ? '' : halfFlags(v),
+              partsText(v),
+            ],
           })}
           rowKey={(v) => v.id}
           testId="vacation-row"
