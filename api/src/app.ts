@@ -42,6 +42,7 @@ import { vacationsModule } from './modules/vacations/vacations.routes.ts';
 import { workflowModule } from './modules/workflow/workflow.routes.ts';
 import { employeesModule } from './modules/employees/employees.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
+import { manualModule } from './modules/manual/manual.routes.ts';
 import { setPublicUrl } from './pagination.ts';
 import { registerWorkflowKinds } from './register-kinds.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
@@ -93,6 +94,7 @@ const API_MODULES: readonly ApiModule[] = [
   queuesModule,
   employeesModule,
   homeModule,
+  manualModule,
 ];
 
 export function createApp(deps: AppDeps): Express {

@@ -38,6 +38,8 @@ export const PERM = {
   changeCompanyInfo: 'company.change_companyinfo',
   /** The station master's import (the public 駅データ CSV layout). */
   changeStation: 'commuting.change_station',
+  /** The manual's pages in the console (issue 30). */
+  changeManual: 'company.change_manual',
 } as const;
 
 export type Permission = (typeof PERM)[keyof typeof PERM];
@@ -75,6 +77,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERM.viewLogEntry]: '操作履歴を閲覧・出力できる',
   [PERM.changeCompanyInfo]: '会社情報を変更できる',
   [PERM.changeStation]: '駅マスタを取り込める',
+  [PERM.changeManual]: 'マニュアルを編集できる',
 };
 
 export interface PermissionHolder {

@@ -27,6 +27,7 @@ import { calendarSvg } from './calendar-image.ts';
 import { seedDemoWorkflows } from './seed-workflows.ts';
 import { seedDemoLeaveHistory } from './leave-history.ts';
 import { seedDemoSlips } from './slips.ts';
+import { seedDemoManual } from './manual.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import {
   DEMO_ADMIN,
@@ -232,6 +233,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedDemoAttendance(tx, now);
     await seedDemoLeaveHistory(tx, now);
     await seedDemoSlips(tx, now);
+    await seedDemoManual(tx, now, must(userIds.get(DEMO_ADMIN.username), 'admin'));
 
     const yamada = must(userIds.get('yamada'), 'user yamada');
     const bells = [];

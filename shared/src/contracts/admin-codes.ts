@@ -16,6 +16,7 @@ export const AUDIT_RESOURCES = [
   { value: 'users', label: 'アカウント権限' },
   { value: 'company', label: '会社情報' },
   { value: 'stations', label: '駅マスタ' },
+  { value: 'manual', label: 'マニュアル' },
 ] as const;
 export type TAuditResource = (typeof AUDIT_RESOURCES)[number]['value'];
 

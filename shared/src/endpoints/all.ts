@@ -23,6 +23,7 @@ import { vacations } from './vacations.ts';
 import { workflow } from './workflow.ts';
 import { employees } from './employees.ts';
 import { home } from './home.ts';
+import { manual } from './manual.ts';
 
 /** Keyed by the API module that mounts them (`ApiModule.name`). */
 export const endpoints = {
@@ -48,6 +49,7 @@ export const endpoints = {
   queues,
   employees,
   home,
+  manual,
 } as const;
 
 export interface DeclaredEndpoint {

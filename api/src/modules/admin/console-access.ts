@@ -19,7 +19,7 @@ export function requireSuperuser(ctx: RequestContext): void {
 }
 
 export interface Change {
-  readonly resource: 'organizations' | 'people' | 'groups' | 'users' | 'company' | 'stations';
+  readonly resource: 'organizations' | 'people' | 'groups' | 'users' | 'company' | 'stations' | 'manual';
   readonly action: string;
   readonly objectId: number | null;
   readonly objectLabel: string;
