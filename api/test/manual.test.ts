@@ -72,9 +72,9 @@ describe('reading', () => {
   });
 
   it('opens a page with its attachments, its last editor and date, and serves an attachment', async () => {
-    const [{ id }] = await rows<{ id: number }>(
-      sql`select id from manual_pages where title = '承認と差戻し'`,
-    );
+    const { id } = (
+      await rows<{ id: number }>(sql`select id from manual_pages where title = '承認と差戻し'`)
+    )[0]!;
     const page = (
       await request(t.app)
         .get(`/api/manual/pages/${id}/`)
@@ -166,7 +166,7 @@ describe('the console', () => {
   };
 
   it('refuses users without is_staff, even holding the permission, and staff without it', async () => {
-    const [{ id }] = await rows<{ id: number }>(sql`select min(id) as id from manual_pages`);
+    const { id } = (await rows<{ id: number }>(sql`select min(id) as id from manual_pages`))[0]!;
     const before = await digest();
     const calls = [
       ['get', '/api/admin/manual/', undefined],

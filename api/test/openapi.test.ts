@@ -96,6 +96,7 @@ describe('GET /api/openapi.json', () => {
       'account.exportMine',
       'vacations.register',
       'vacations.registerPdf',
+      'manual.attachment',
     ]);
     const OWNED_ELSEWHERE = new Set(['tasks', 'attendance', 'admin', 'slips', 'openapi']);
     const undeclared = listEndpoints()

@@ -25,41 +25,37 @@ const ZOrder = (label: string) =>
       z.maximum(9999, FIELD_MSG.max(label, 9999)),
     );
 
-export interface TManualAttachment {
-  n: number;
-  name: string;
-  content_type: string;
-  size: number;
-  /** Where the reader downloads it (and what the Markdown may show as an image). */
-  url: string;
-}
+export const ZManualAttachment = z.object({
+  n: z.number(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number(),
+  /** Where the reader downloads it (and how the Markdown may name it as an image). */
+  url: z.string(),
+});
+export type TManualAttachment = z.infer<typeof ZManualAttachment>;
 
-export interface TManualPageLink {
-  id: number;
-  title: string;
-}
+export const ZManualPageLink = z.object({ id: z.number(), title: z.string() });
+export type TManualPageLink = z.infer<typeof ZManualPageLink>;
 
-export interface TManualChapter {
-  title: string;
-  pages: TManualPageLink[];
-}
+export const ZManualChapter = z.object({ title: z.string(), pages: z.array(ZManualPageLink) });
+export type TManualChapter = z.infer<typeof ZManualChapter>;
 
 /** GET manual/: the contents, chapters and their pages in order. */
-export interface TManualContents {
-  chapters: TManualChapter[];
-}
+export const ZManualContents = z.object({ chapters: z.array(ZManualChapter) });
+export type TManualContents = z.infer<typeof ZManualContents>;
 
-/** GET manual/pages/{id}/. */
-export interface TManualPage {
-  id: number;
-  chapter: string;
-  title: string;
-  body: string;
-  attachments: TManualAttachment[];
-  updated_at: string;
-  /** The last editor's display name; null once their account is gone. */
-  updated_by_name: string | null;
-}
+/** GET manual/pages/{id}/; `updated_by_name` is null once the last editor's account is gone. */
+export const ZManualPage = z.object({
+  id: z.number(),
+  chapter: z.string(),
+  title: z.string(),
+  body: z.string(),
+  attachments: z.array(ZManualAttachment),
+  updated_at: z.string(),
+  updated_by_name: z.nullable(z.string()),
+});
+export type TManualPage = z.infer<typeof ZManualPage>;
 
 /** GET manual/search/?query=: pages whose title or body holds the query after folding, titles first. */
 export const ZManualSearchQuery = z.object({
@@ -73,23 +69,22 @@ export const ZManualSearchQuery = z.object({
 });
 export type TManualSearchQuery = z.infer<typeof ZManualSearchQuery>;
 
-export interface TManualSearchHit {
-  id: number;
-  chapter: string;
-  title: string;
-  /** A stretch of the body (plain text, Markdown marks removed) around the first match; '' when only the title matched. */
-  passage: string;
-}
+/** A page found; `passage` is a stretch of the body (plain text) around the first match, '' when only the title matched. */
+export const ZManualSearchHit = z.object({
+  id: z.number(),
+  chapter: z.string(),
+  title: z.string(),
+  passage: z.string(),
+});
+export type TManualSearchHit = z.infer<typeof ZManualSearchHit>;
 
-export interface TManualSearch {
-  query: string;
-  results: TManualSearchHit[];
-}
+export const ZManualSearch = z.object({ query: z.string(), results: z.array(ZManualSearchHit) });
+export type TManualSearch = z.infer<typeof ZManualSearch>;
 
 // ---- the console -------------------------------------------------------------------------------
 
-/** POST / PATCH admin/manual/: one page. */
-export const ZAdminManualPage = z.strictObject({
+/** POST / PUT admin/manual/: one page. */
+export const ZAdminManualPageRequest = z.strictObject({
   chapter: ZText('章', MANUAL_LIMITS.chapter),
   chapter_order: ZOrder('章の順番'),
   page_order: ZOrder('ページの順番'),
@@ -98,19 +93,29 @@ export const ZAdminManualPage = z.strictObject({
     .string({ error: FIELD_MSG.type('本文', '文字列') })
     .check(z.maxLength(MANUAL_LIMITS.body, FIELD_MSG.maxLength('本文', MANUAL_LIMITS.body))),
 });
-export type TAdminManualPageRequest = z.infer<typeof ZAdminManualPage>;
+export type TAdminManualPageRequest = z.infer<typeof ZAdminManualPageRequest>;
 
-export interface TAdminManualRow {
-  id: number;
-  chapter: string;
-  chapter_order: number;
-  page_order: number;
-  title: string;
-  updated_at: string;
-  updated_by_name: string | null;
-}
+export const ZAdminManualRow = z.object({
+  id: z.number(),
+  chapter: z.string(),
+  chapter_order: z.number(),
+  page_order: z.number(),
+  title: z.string(),
+  updated_at: z.string(),
+  updated_by_name: z.nullable(z.string()),
+});
+export type TAdminManualRow = z.infer<typeof ZAdminManualRow>;
 
-export interface TAdminManualPage extends TAdminManualRow {
-  body: string;
-  attachments: TManualAttachment[];
-}
+/** GET admin/manual/: a page of the list, in the Django REST envelope. */
+export const ZAdminManualList = z.object({
+  count: z.number(),
+  next: z.nullable(z.string()),
+  previous: z.nullable(z.string()),
+  results: z.array(ZAdminManualRow),
+});
+
+export const ZAdminManualPage = z.extend(ZAdminManualRow, {
+  body: z.string(),
+  attachments: z.array(ZManualAttachment),
+});
+export type TAdminManualPage = z.infer<typeof ZAdminManualPage>;

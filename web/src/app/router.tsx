@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
           page('/proxies/add', () => import('@/features/proxies/routes/proxy-add.tsx')),
           page('/proxies/:id', () => import('@/features/proxies/routes/proxy-detail.tsx')),
           page('/manual', () => import('@/features/manual/routes/manual.tsx')),
+          page('/manual/:id', () => import('@/features/manual/routes/manual-page.tsx')),
           page('/company/calendar', () => import('@/features/company/routes/company-calendar.tsx')),
           page(
             '/company/organization-chart',

@@ -16,6 +16,7 @@ export const PAGE_TITLES = {
   '/proxies/add': '承認代理の追加',
   '/proxies/:id': '承認代理の詳細',
   '/manual': 'マニュアル',
+  '/manual/:id': 'マニュアル',
   '/company/calendar': '会社カレンダー',
   '/company/organization-chart': '組織図',
   '/workflow/workflows': 'ワークフロー一覧',

@@ -14,6 +14,7 @@ export const PATHS = {
   vacations: '/vacations',
   proxies: '/proxies',
   manual: '/manual',
+  manualPage: (id: number) => `/manual/${id}`,
   companyCalendar: '/company/calendar',
   organizationChart: '/company/organization-chart',
   workflows: '/workflow/workflows',

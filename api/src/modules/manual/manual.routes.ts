@@ -1,6 +1,14 @@
 // The manual's API (issue 30): the reader's contents, pages, attachments and search, and the console's
 // pages. The routes only speak HTTP.
-import { ZAdminManualPage, ZManualSearchQuery } from '@portal/shared/contracts/manual';
+import {
+  ZAdminManualPage,
+  ZAdminManualPageRequest,
+  ZAdminManualList,
+  ZManualContents,
+  ZManualPage,
+  ZManualSearch,
+  ZManualSearchQuery,
+} from '@portal/shared/contracts/manual';
 import { ZPageQuery } from '@portal/shared/contracts/pagination';
 import { manual } from '@portal/shared/endpoints/manual';
 import { moduleOf } from '../../api-module.ts';
@@ -12,29 +20,37 @@ import { getAttachment, getContents, getPage, searchManual } from './manual.serv
 
 export const manualModule = moduleOf('manual', manual, (deps) => {
   const on = endpointRouter(deps);
-  route(on, manual.contents, {}, ({ ctx }) => getContents({ ctx }));
-  route(on, manual.search, { query: ZManualSearchQuery }, ({ ctx, query }) =>
+  route(on, manual.contents, { answer: ZManualContents }, ({ ctx }) => getContents({ ctx }));
+  route(on, manual.search, { query: ZManualSearchQuery, answer: ZManualSearch }, ({ ctx, query }) =>
     searchManual({ ctx, input: query }),
   );
-  route(on, manual.page, {}, ({ ctx, params }) => getPage({ ctx, input: params }));
+  route(on, manual.page, { answer: ZManualPage }, ({ ctx, params }) => getPage({ ctx, input: params }));
   route(on, manual.attachment, {}, async ({ ctx, params, res }) => {
     const file = await getAttachment({ ctx, input: params });
     return sendFile(res, { body: file.data, type: file.contentType, filename: file.name });
   });
 
-  route(on, manual.adminPages, { query: ZPageQuery }, async ({ ctx, query, req }) =>
+  route(on, manual.adminPages, { query: ZPageQuery, answer: ZAdminManualList }, async ({ ctx, query, req }) =>
     pageEnvelope(req, {
       number: query.page,
       filters: {},
       ...(await edit.listManualPages({ ctx, input: query })),
     }),
   );
-  route(on, manual.adminCreatePage, { body: ZAdminManualPage, status: 201 }, ({ ctx, body }) =>
-    edit.createManualPage({ ctx, input: body }),
+  route(
+    on,
+    manual.adminCreatePage,
+    { body: ZAdminManualPageRequest, status: 201, answer: ZAdminManualPage },
+    ({ ctx, body }) => edit.createManualPage({ ctx, input: body }),
   );
-  route(on, manual.adminPage, {}, ({ ctx, params }) => edit.getManualPage({ ctx, input: params }));
-  route(on, manual.adminPatchPage, { body: ZAdminManualPage }, ({ ctx, params, body }) =>
-    edit.replaceManualPage({ ctx, input: { id: params.id, body } }),
+  route(on, manual.adminPage, { answer: ZAdminManualPage }, ({ ctx, params }) =>
+    edit.getManualPage({ ctx, input: params }),
+  );
+  route(
+    on,
+    manual.adminPatchPage,
+    { body: ZAdminManualPageRequest, answer: ZAdminManualPage },
+    ({ ctx, params, body }) => edit.replaceManualPage({ ctx, input: { id: params.id, body } }),
   );
   route(on, manual.adminDeletePage, { status: 204 }, ({ ctx, params }) =>
     edit.deleteManualPage({ ctx, input: params }),
