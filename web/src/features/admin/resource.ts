@@ -7,7 +7,8 @@ import type { TPage } from '@portal/shared/contracts/pagination';
 import type { Permission } from '@portal/shared/permissions';
 import type { DataCard, DataColumn } from '@/components/data-list.tsx';
 
-export type FieldKind = 'text' | 'email' | 'password' | 'date' | 'time' | 'select' | 'check' | 'multi';
+export type FieldKind =
+  'text' | 'textarea' | 'number' | 'email' | 'password' | 'date' | 'time' | 'select' | 'check' | 'multi';
 
 export interface Choice {
   readonly value: string;
@@ -32,6 +33,8 @@ export interface FieldDecl {
    */
   readonly useChoices?: (context: unknown) => readonly Choice[];
   readonly autoComplete?: string;
+  /** text, textarea and password: the most characters the input takes. */
+  readonly maxLength?: number;
   /** text and password: the fewest characters (the server checks every rule again). */
   readonly minLength?: number;
   /** Shown only to a superuser (is_staff, is_superuser). */

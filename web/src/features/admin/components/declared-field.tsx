@@ -119,6 +119,36 @@ export function DeclaredField({
         ))}
       </select>
     );
+  } else if (field.kind === 'textarea') {
+    control_ = (
+      <textarea
+        id={id}
+        ref={ref}
+        name={field.name}
+        className="native-control native-control--textarea"
+        rows={16}
+        maxLength={field.maxLength}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        {...aria}
+      />
+    );
+  } else if (field.kind === 'number') {
+    control_ = (
+      <input
+        id={id}
+        ref={ref}
+        type="number"
+        inputMode="numeric"
+        name={field.name}
+        className="native-control"
+        value={typeof value === 'number' ? String(value) : ''}
+        onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+        onBlur={onBlur}
+        {...aria}
+      />
+    );
   } else if (field.kind === 'date' || field.kind === 'time') {
     control_ = (
       <input
@@ -144,6 +174,7 @@ export function DeclaredField({
         type={field.kind === 'email' ? 'email' : undefined}
         mode={field.kind === 'password' ? 'password' : undefined}
         autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : undefined)}
+        maxLength={field.maxLength}
         value={typeof value === 'string' ? value : ''}
         onChange={(next: string) => onChange(next)}
         onBlur={onBlur}

@@ -1,6 +1,7 @@
 // The console's resources, in the order of its menu. A new master registers here.
 import type { AnyResource, PageDecl } from '../resource.ts';
 import { auditResource } from './audit.tsx';
+import { manualResource } from './manual.tsx';
 import { mastersPage } from './masters.tsx';
 import { organizationsResource } from './organizations.tsx';
 import { peopleResource } from './people.tsx';
@@ -12,6 +13,7 @@ export const RESOURCES: readonly AnyResource[] = [
   groupsResource,
   accessResource,
   permissionsResource,
+  manualResource,
   auditResource,
 ];
 
