@@ -13,8 +13,8 @@ export const RESOURCES: readonly AnyResource[] = [
   groupsResource,
   accessResource,
   permissionsResource,
-  manualResource,
   auditResource,
+  manualResource,
 ];
 
 /** The console's screens that are not record lists, after the resources in the menu. */
