@@ -43,6 +43,7 @@ import { workflowModule } from './modules/workflow/workflow.routes.ts';
 import { employeesModule } from './modules/employees/employees.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
 import { noticesModule } from './modules/notices/notices.routes.ts';
+import { manualModule } from './modules/manual/manual.routes.ts';
 import { setPublicUrl } from './pagination.ts';
 import { registerWorkflowKinds } from './register-kinds.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
@@ -95,6 +96,7 @@ const API_MODULES: readonly ApiModule[] = [
   employeesModule,
   homeModule,
   noticesModule,
+  manualModule,
 ];
 
 export function createApp(deps: AppDeps): Express {

@@ -18,6 +18,7 @@ import * as idempotencySchema from '../src/db/schema/idempotency.ts';
 import * as larkSchema from '../src/db/schema/lark.ts';
 import * as larkNativeSchema from '../src/db/schema/lark-native.ts';
 import * as noticesSchema from '../src/db/schema/notices.ts';
+import * as manualSchema from '../src/db/schema/manual.ts';
 import * as notificationsSchema from '../src/db/schema/notifications.ts';
 import * as organizationsSchema from '../src/db/schema/organizations.ts';
 import * as outboxSchema from '../src/db/schema/outbox.ts';
@@ -54,6 +55,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'vacations.ts': vacationsSchema,
   'workflows.ts': workflowsSchema,
   'lark-native.ts': larkNativeSchema,
+  'manual.ts': manualSchema,
 };
 const allExports = Object.assign({}, ...Object.values(SCHEMA_MODULES)) as Record<string, unknown>;
 const tables = Object.values(allExports).filter((value): value is PgTable => value instanceof PgTable);

@@ -98,6 +98,7 @@ describe('GET /api/openapi.json', () => {
       'vacations.registerPdf',
       'notices.attachment',
       'notices.adminAttachment',
+      'manual.attachment',
     ]);
     const OWNED_ELSEWHERE = new Set(['tasks', 'attendance', 'admin', 'slips', 'openapi']);
     const undeclared = listEndpoints()

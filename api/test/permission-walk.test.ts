@@ -50,6 +50,7 @@ beforeAll(async () => {
     node: await firstId('nodes'),
     attachment: await firstId('attachments'),
     calendarFile: await firstId('company_calendar_files'),
+    manualPage: String((await one(sql`select min(page_id) as id from manual_attachments`)).id),
     proxy: await firstId('approval_proxies'),
     notification: await firstId('notifications'),
     paymentSlip: await firstId('payment_slips'),
@@ -84,6 +85,7 @@ function idFor(param: string, before: string): string {
   if (param === 'minutes' && before === 'changed') return '10';
   if (param === 'larkUserId') return 'u_unknown';
   if (param === 'n' && before === 'attachments') return '1';
+  if (param === 'attachmentId' && before === 'attachments') return '1';
   const byCollection: Record<string, string | undefined> = {
     tasks: ids.task,
     details: ids.task,
@@ -94,6 +96,8 @@ function idFor(param: string, before: string): string {
     nodes: ids.node,
     attachment: ids.attachment,
     files: ids.calendarFile,
+    pages: ids.manualPage,
+    manual: ids.manualPage,
     proxies: ids.proxy,
     notifications: ids.notification,
     'payment-slip': ids.paymentSlip,

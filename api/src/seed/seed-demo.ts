@@ -28,6 +28,7 @@ import { seedDemoWorkflows } from './seed-workflows.ts';
 import { seedDemoLeaveHistory } from './leave-history.ts';
 import { seedDemoSlips } from './slips.ts';
 import { seedDemoNotices } from './notices.ts';
+import { seedDemoManual } from './manual.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import {
   DEMO_ADMIN,
@@ -234,6 +235,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedDemoLeaveHistory(tx, now);
     await seedDemoSlips(tx, now);
     await seedDemoNotices(tx, now, must(orgIds.get('dev'), 'organisation dev'));
+    await seedDemoManual(tx, now, must(userIds.get(DEMO_ADMIN.username), 'admin'));
 
     const yamada = must(userIds.get('yamada'), 'user yamada');
     const bells = [];

@@ -17,6 +17,7 @@ export const AUDIT_RESOURCES = [
   { value: 'company', label: '会社情報' },
   { value: 'stations', label: '駅マスタ' },
   { value: 'notices', label: 'お知らせ' },
+  { value: 'manual', label: 'マニュアル' },
 ] as const;
 export type TAuditResource = (typeof AUDIT_RESOURCES)[number]['value'];
 

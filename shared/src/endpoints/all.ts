@@ -24,6 +24,7 @@ import { vacations } from './vacations.ts';
 import { workflow } from './workflow.ts';
 import { employees } from './employees.ts';
 import { home } from './home.ts';
+import { manual } from './manual.ts';
 
 /** Keyed by the API module that mounts them (`ApiModule.name`). */
 export const endpoints = {
@@ -50,6 +51,7 @@ export const endpoints = {
   employees,
   home,
   notices,
+  manual,
 } as const;
 
 export interface DeclaredEndpoint {

@@ -120,6 +120,14 @@ export const queryKeys = {
     list: (query: object) => [...UPLOADS, 'list', query] as const,
     detail: (id: number, query: object) => [...UPLOADS, 'detail', id, query] as const,
   },
+  /** The manual (/manual): the contents, a page, a search, a page's image. */
+  manual: {
+    all: ['manual'] as const,
+    contents: ['manual', 'contents'] as const,
+    page: (id: number) => ['manual', 'page', id] as const,
+    search: (query: string) => ['manual', 'search', query] as const,
+    image: (id: number, n: number) => ['manual', 'image', id, n] as const,
+  },
   /** The administration console: each declared resource's lists, records and choices. */
   admin: {
     all: ADMIN,

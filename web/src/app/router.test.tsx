@@ -36,6 +36,9 @@ function mockPortalApi(overrides: Parameters<typeof mockFetch>[0] = {}) {
     },
     'GET /api/organizations/': { body: [] },
     'GET /api/notifications/': { body: page([]) },
+    'GET /api/manual/': {
+      body: { chapters: [{ title: '勤怠と休暇', pages: [{ id: 2, title: '休暇申請と有給休暇' }] }] },
+    },
     ...reply(company.info, {}, { body: { name: '株式会社サンプル', file_calendar: [] } }),
     ...overrides,
   });
@@ -75,7 +78,7 @@ describe('navigation guard (spec §2.2)', () => {
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
     await act(() => router.navigate('/manual'));
     expect(useSessionStore.getState().serverStatus).toBe(200);
-    expect(await screen.findByText('準備中です')).toBeInTheDocument();
+    expect(await screen.findByRole('search', { name: 'マニュアルの検索' })).toBeInTheDocument();
   });
 });
 
@@ -95,12 +98,16 @@ describe('signed-in shell (spec §2.3)', () => {
     await waitFor(() => expect(within(sidebar).getByText('5')).toBeInTheDocument());
   });
 
-  it('titles every other screen and says it is being prepared', async () => {
+  it('titles every other screen, none of spec §2.1 still being prepared', async () => {
     useSessionStore.getState().setTokens({ access: 'A' });
     mockPortalApi();
-    // 組織図 was the example until issue 30 built it; マニュアル is still being prepared.
+    // マニュアル was the last example of 準備中です until issue 30 built it.
     renderApp('/manual');
-    expect(await screen.findByText('準備中です')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '休暇申請と有給休暇' })).toHaveAttribute(
+      'href',
+      '/manual/2',
+    );
+    expect(screen.queryByText('準備中です')).not.toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('マニュアル');
     expect(document.title).toBe('マニュアル | 社員ポータル');
   });

@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
           page('/manual', () => import('@/features/manual/routes/manual.tsx')),
           page('/notices', () => import('@/features/notices/routes/notice-list.tsx')),
           page('/notices/:id', () => import('@/features/notices/routes/notice-detail.tsx')),
+          page('/manual/:id', () => import('@/features/manual/routes/manual-page.tsx')),
           page('/company/calendar', () => import('@/features/company/routes/company-calendar.tsx')),
           page(
             '/company/organization-chart',

@@ -21,6 +21,7 @@ export const PAGE_TITLES = {
   // Ours (issue 30): the company's announcements and one of them.
   '/notices': 'お知らせ',
   '/notices/:id': 'お知らせの詳細',
+  '/manual/:id': 'マニュアル',
   '/company/calendar': '会社カレンダー',
   '/company/organization-chart': '組織図',
   '/workflow/workflows': 'ワークフロー一覧',

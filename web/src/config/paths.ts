@@ -16,6 +16,7 @@ export const PATHS = {
   proxies: '/proxies',
   manual: '/manual',
   notices: '/notices',
+  manualPage: (id: number) => `/manual/${id}`,
   companyCalendar: '/company/calendar',
   organizationChart: '/company/organization-chart',
   workflows: '/workflow/workflows',

@@ -7,6 +7,11 @@ export type MarkdownViewProps = {
   children: string;
   /** The only image addresses that may show (the record's own attachments); any other image is dropped. */
   imageUrls?: readonly string[];
+  /**
+   * Images the page fetched itself (attachments behind the API's sign-in): the address or name the
+   * Markdown writes → the address to show (a blob: URL). Only these and `imageUrls` show.
+   */
+  imageSources?: Readonly<Record<string, string>>;
   className?: string;
 };
 
@@ -33,7 +38,10 @@ function isExternal(href: string): boolean {
   }
 }
 
-function buildComponents(imageUrls: readonly string[]): Components {
+function buildComponents(
+  imageUrls: readonly string[],
+  imageSources: Readonly<Record<string, string>>,
+): Components {
   return {
     a({ href, children }): ReactNode {
       // A dropped address arrives empty: keep the words, lose the link.
@@ -47,8 +55,13 @@ function buildComponents(imageUrls: readonly string[]): Components {
       );
     },
     img({ src, alt }): ReactNode {
-      if (typeof src !== 'string' || !imageUrls.includes(src)) return null;
-      return <img src={src} alt={alt ?? ''} loading="lazy" />;
+      if (typeof src !== 'string') return null;
+      const shown = Object.hasOwn(imageSources, src)
+        ? imageSources[src]
+        : imageUrls.includes(src)
+          ? src
+          : undefined;
+      return shown ? <img src={shown} alt={alt ?? ''} loading="lazy" /> : null;
     },
   };
 }
@@ -57,13 +70,18 @@ function buildComponents(imageUrls: readonly string[]): Components {
  * Markdown as the reader sees it (notices, the manual). Never raw HTML; links only to https, http and mailto,
  * external ones in a new window without an opener; images only from `imageUrls`.
  */
-export default function MarkdownView({ children, imageUrls = [], className }: MarkdownViewProps) {
+export default function MarkdownView({
+  children,
+  imageUrls = [],
+  imageSources = {},
+  className,
+}: MarkdownViewProps) {
   return (
     <div className={className ? `markdown ${className}` : 'markdown'}>
       <ReactMarkdown
         skipHtml
         urlTransform={(url, key) => (key === 'src' ? url : safeLinkUrl(url))}
-        components={buildComponents(imageUrls)}
+        components={buildComponents(imageUrls, imageSources)}
       >
         {children}
       </ReactMarkdown>

@@ -52,3 +52,17 @@ describe('Markdown', () => {
     expect(mail).not.toHaveAttribute('target');
   });
 });
+
+describe('Markdown images fetched by the page', () => {
+  it('shows an image the page resolved (by name) and no other', async () => {
+    const { container } = render(
+      <Markdown imageSources={{ 'flow.svg': 'blob:http://localhost/1' }}>
+        {'![流れ](flow.svg)\n\n![他](other.svg)\n\n[probe](https://example.com/)'}
+      </Markdown>,
+    );
+    await screen.findByText('probe', {}, { timeout: 4000 });
+    const images = container.querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]).toHaveAttribute('src', 'blob:http://localhost/1');
+  });
+});

@@ -10,6 +10,7 @@ import type { DataCard, DataColumn } from '@/components/data-list.tsx';
 export type FieldKind =
   | 'text'
   | 'textarea'
+  | 'number'
   | 'email'
   | 'password'
   | 'date'
@@ -53,10 +54,10 @@ export interface FieldDecl {
    */
   readonly useChoices?: (context: unknown) => readonly Choice[];
   readonly autoComplete?: string;
+  /** text, textarea and password: the most characters the input takes; files: the most files. */
+  readonly maxLength?: number;
   /** text and password: the fewest characters (the server checks every rule again). */
   readonly minLength?: number;
-  /** text and textarea: the most characters; files: the most files. */
-  readonly maxLength?: number;
   /** files: the extensions accepted, without the dot. */
   readonly accept?: readonly string[];
   /** Shown only to a superuser (is_staff, is_superuser). */

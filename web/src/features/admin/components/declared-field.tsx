@@ -173,10 +173,26 @@ export function DeclaredField({
         id={id}
         ref={ref}
         name={field.name}
-        className="native-control admin-textarea"
-        rows={10}
+        className="native-control native-control--textarea admin-textarea"
+        rows={12}
+        maxLength={field.maxLength}
         value={typeof value === 'string' ? value : ''}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        {...aria}
+      />
+    );
+  } else if (field.kind === 'number') {
+    control_ = (
+      <input
+        id={id}
+        ref={ref}
+        type="number"
+        inputMode="numeric"
+        name={field.name}
+        className="native-control"
+        value={typeof value === 'number' ? String(value) : ''}
+        onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
         onBlur={onBlur}
         {...aria}
       />
@@ -206,6 +222,7 @@ export function DeclaredField({
         type={field.kind === 'email' ? 'email' : undefined}
         mode={field.kind === 'password' ? 'password' : undefined}
         autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : undefined)}
+        maxLength={field.maxLength}
         value={typeof value === 'string' ? value : ''}
         onChange={(next: string) => onChange(next)}
         onBlur={onBlur}

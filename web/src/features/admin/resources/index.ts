@@ -1,6 +1,7 @@
 // The console's resources, in the order of its menu. A new master registers here.
 import type { AnyResource, PageDecl } from '../resource.ts';
 import { auditResource } from './audit.tsx';
+import { manualResource } from './manual.tsx';
 import { mastersPage } from './masters.tsx';
 import { noticesResource } from './notices.tsx';
 import { organizationsResource } from './organizations.tsx';
@@ -15,6 +16,7 @@ export const RESOURCES: readonly AnyResource[] = [
   accessResource,
   permissionsResource,
   auditResource,
+  manualResource,
 ];
 
 /** The console's screens that are not record lists, after the resources in the menu. */
