@@ -79,10 +79,26 @@ export function pgliteHandle(client: PGlite, dataDir?: string): DatabaseHandle {
   };
 }
 
-/** PGlite persisted in `dataDir` (created when missing); the caller holds the data folder's lock. */
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+/**
+ * A buffer pool for a database read once through and closed (a backup's copy, a verify's scratch
+ * restore): PGlite's default 128 MB pool would fill with pages read once and stay resident in the
+ * process (issue 33: RSS growth over a 1 GB archive's backup and restore).
+ */
+export const ONE_PASS_BUFFERS = '16MB';
+
+/**
+ * PGlite persisted in `dataDir` (created when missing); the caller holds the data folder's lock.
+ * `sharedBuffers`: PostgreSQL's shared_buffers for this instance (PGlite's default otherwise).
+ */
+export async function openPglite(
+  dataDir: string,
+  { sharedBuffers }: { sharedBuffers?: string } = {},
+): Promise<DatabaseHandle> {
   await mkdir(dataDir, { recursive: true });
-  return pgliteHandle(await PGlite.create(dataDir), dataDir);
+  const startParams = sharedBuffers
+    ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`]
+    : undefined;
+  return pgliteHandle(await PGlite.create(dataDir, startParams ? { startParams } : {}), dataDir);
 }
 
 /** openPglite under the lock of its data folder (the parent of `pglite/`), released on close. */

@@ -104,6 +104,9 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return found.sort();
 }
 
+/** tar reads files 16 MB at a time by default: 1 MB keeps a 1 GB archive's buffers small (issue 33). */
+const READ_SIZE = 1024 * 1024;
+
 /** Reads `file` back as a tar.gz, hashing every entry; throws unless it holds exactly `expected`. */
 async function verifyPacked(file: string, expected: Record<string, string>): Promise<void> {
   const seen = new Map<string, string>();
@@ -170,7 +173,10 @@ export async function packArchive(
   let renamed = false;
   try {
     await pipeline(
-      tar.c({ gzip: true, cwd: dir, portable: true }, [MANIFEST, ...Object.keys(parts)]),
+      tar.c({ gzip: true, cwd: dir, portable: true, maxReadSize: READ_SIZE }, [
+        MANIFEST,
+        ...Object.keys(parts),
+      ]),
       createWriteStream(partial, { mode: 0o600 }),
       ...(signal ? [{ signal }] : []),
     );
@@ -263,7 +269,7 @@ export async function readManifest(file: string): Promise<BackupManifest> {
 /** Unpacks `file` into `dir` (a private temporary folder the caller removes) and checks it. */
 export async function openArchive(file: string, dir: string): Promise<OpenedArchive> {
   try {
-    await tar.x({ file, cwd: dir, strict: true });
+    await tar.x({ file, cwd: dir, strict: true, maxReadSize: READ_SIZE });
   } catch (error) {
     throw new BackupError(
       `${file} cannot be unpacked (truncated or not a tar.gz?): ${(error as Error).message}`,

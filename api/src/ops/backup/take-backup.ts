@@ -6,7 +6,7 @@
 // key in the data folder) stay out unless asked for; the result says what was left out.
 import { access, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MIGRATIONS_FOLDER, openPglite, type DatabaseHandle } from '../../db/client.ts';
+import { MIGRATIONS_FOLDER, ONE_PASS_BUFFERS, openPglite, type DatabaseHandle } from '../../db/client.ts';
 import { committedMigrations } from '../../db/migration-state.ts';
 import { JWT_SECRET_FILE } from '../../jwt-secret.ts';
 import {
@@ -55,7 +55,7 @@ async function dump(
   const copy = path.join(scratch, 'pglite');
   await snapshotPglite(handle, copy, signal);
   signal?.throwIfAborted();
-  const reader = await openPglite(copy);
+  const reader = await openPglite(copy, { sharedBuffers: ONE_PASS_BUFFERS });
   try {
     return await dumpTables(reader.db, parts, signal);
   } finally {

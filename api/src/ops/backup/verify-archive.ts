@@ -7,7 +7,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { MIGRATIONS_FOLDER, openPglite } from '../../db/client.ts';
+import { MIGRATIONS_FOLDER, ONE_PASS_BUFFERS, openPglite } from '../../db/client.ts';
 import { appliedMigrations, committedMigrations } from '../../db/migration-state.ts';
 import type { BackupManifest } from './archive.ts';
 import { makePrivateTmp } from './private-tmp.ts';
@@ -44,7 +44,7 @@ async function countAndCompare(
   manifest: BackupManifest,
   committedCount: number,
 ): Promise<string | null> {
-  const handle = await openPglite(dir);
+  const handle = await openPglite(dir, { sharedBuffers: ONE_PASS_BUFFERS });
   try {
     const problems: string[] = [];
     const tables = await publicTables(handle.db);
@@ -90,7 +90,7 @@ export async function verifyArchive(
   let problem: string | null;
   try {
     const dir = path.join(scratch.dir, 'pglite');
-    const handle = await openPglite(dir);
+    const handle = await openPglite(dir, { sharedBuffers: ONE_PASS_BUFFERS });
     try {
       const result = await restoreBackup(handle, file, {
         force: false,
