@@ -218,6 +218,8 @@ test.describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
     const offEdge = (f: Finding) =>
       mobile && f.id === 'color-contrast (incomplete)' && f.nodes.every((node) => menuTab.test(node));
     expect(findings.filter((f) => !offEdge(f))).toEqual([]);
+  });
+
   test('the manual searched, its 目次 open on a phone, a page with its image, and its console screens', async ({
     browser,
     baseURL,
