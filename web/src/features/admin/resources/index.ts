@@ -1,5 +1,6 @@
 // The console's resources, in the order of its menu. A new master registers here.
 import type { AnyResource, PageDecl } from '../resource.ts';
+import { accessLogResource } from './access-log.tsx';
 import { auditResource } from './audit.tsx';
 import { mastersPage } from './masters.tsx';
 import { organizationsResource } from './organizations.tsx';
@@ -13,6 +14,7 @@ export const RESOURCES: readonly AnyResource[] = [
   accessResource,
   permissionsResource,
   auditResource,
+  accessLogResource,
 ];
 
 /** The console's screens that are not record lists, after the resources in the menu. */
