@@ -153,7 +153,7 @@ describe('the leaver dialog', () => {
       ...reply(admin.deactivatePerson, { id: 5 }, (r) =>
         (r.body as { reason?: string }).reason
           ? { body: answer }
-          : { status: 400, body: { reason: ['取消理由 を入力してください。'] } },
+          : { status: 400, body: { reason: ['取消理由 は必須項目です。'] } },
       ),
     });
     useSessionStore
@@ -170,7 +170,7 @@ describe('the leaver dialog', () => {
     await user.type(within(form).getByLabelText(/退職日/), '2026-11-30');
     await user.selectOptions(within(form).getByLabelText(/この人の申請中の申請/), 'cancel');
     await user.click(within(form).getByRole('button', { name: '無効化' }));
-    expect(await within(form).findByText('取消理由 を入力してください。')).toBeInTheDocument();
+    expect(await within(form).findByText('取消理由 は必須項目です。')).toBeInTheDocument();
     await user.type(within(form).getByLabelText(/取消理由/), '退職のため');
     await user.click(within(form).getByRole('button', { name: '無効化' }));
 
