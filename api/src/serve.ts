@@ -24,6 +24,7 @@ import { startGrantJob } from './modules/vacations/grant-job.ts';
 import { startObligationReminderJob } from './modules/vacations/obligation-reminder-job.ts';
 import { archiveName } from './ops/backup/backup-files.ts';
 import { startEmbeddedBackups } from './ops/backup/embedded-backups.ts';
+import { logOperation } from './ops/backup/operation-log.ts';
 import { takeBackup } from './ops/backup/take-backup.ts';
 import type { DataDirLock } from './db/data-dir-lock.ts';
 import { DatabaseUnopenableError, openEmbedded } from './ops/open-embedded.ts';
@@ -90,6 +91,7 @@ export async function serve({
                 withSecrets: false,
                 scratchIn: config.dataDir,
               });
+              await logOperation(handle.db, { kind: 'backup', file, ranBy: 'portal (pre-migration)' });
               logger.info({ file }, 'backup written before migrating');
             },
           }

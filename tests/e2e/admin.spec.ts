@@ -136,9 +136,12 @@ test('the administrator creates an employee with a contract and a position, then
   await tanakas.close();
 
   // Deactivated: their browser is sent to sign in on its next request.
+  // The leaver dialog (issue 34) lists their open request (filed since the page was read); it is
+  // left for HR (the default).
+  await page.reload();
   await page.getByRole('button', { name: '無効化' }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: '無効化します' });
-  await dialog.getByTestId('confirm-ok').click();
+  await expect(page.getByRole('region', { name: 'この人の申請中の申請' })).toContainText('休暇申請');
+  await page.getByRole('form', { name: '無効化' }).getByRole('button', { name: '無効化' }).click();
   await expect(page.getByText(/を無効化しました/)).toBeVisible();
   await expect(page.getByRole('button', { name: '再有効化' })).toBeVisible();
 

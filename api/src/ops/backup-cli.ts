@@ -8,6 +8,7 @@ import { openPostgres } from '../db/client.ts';
 import { archiveName } from './backup/backup-files.ts';
 import { requestBackup } from './backup/control-socket.ts';
 import { removeTmpOnSignal } from './backup/private-tmp.ts';
+import { commandRunner, logOperation } from './backup/operation-log.ts';
 import { takeBackup, type BackupResult } from './backup/take-backup.ts';
 import { DataDirBusyError, lockDataDir } from '../db/data-dir-lock.ts';
 import { openEmbedded } from './open-embedded.ts';
@@ -28,11 +29,13 @@ async function run(): Promise<void> {
     : path.join(config.backup.dir, archiveName('manual', new Date()));
   const withSecrets = values['with-secrets'];
   const options = { file, dataDir: config.dataDir, withSecrets, scratchIn: config.dataDir };
+  const ranBy = commandRunner('npm run backup');
   let result: BackupResult;
   if (config.databaseUrl) {
     const handle = openPostgres(config.databaseUrl);
     try {
       result = await takeBackup(handle, options);
+      await logOperation(handle.db, { kind: 'backup', file, ranBy });
     } finally {
       await handle.close();
     }
@@ -43,6 +46,7 @@ async function run(): Promise<void> {
         const handle = await openEmbedded(config.pgliteDir, config.backup.dir);
         try {
           result = await takeBackup(handle, options);
+          await logOperation(handle.db, { kind: 'backup', file, ranBy });
         } finally {
           await handle.close();
         }
@@ -52,7 +56,7 @@ async function run(): Promise<void> {
     } catch (error) {
       if (!(error instanceof DataDirBusyError)) throw error;
       say(`The portal is running (pid ${error.owner?.pid ?? '?'}): asking it to take the backup.`);
-      result = await requestBackup(config.dataDir, { file, withSecrets });
+      result = await requestBackup(config.dataDir, { file, withSecrets, ranBy });
     }
   }
   const { manifest } = result;

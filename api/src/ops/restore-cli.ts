@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFromProcess, type Config } from '../config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
+import { commandRunner, logOperation } from './backup/operation-log.ts';
 import { removeTmpOnSignal } from './backup/private-tmp.ts';
 import { restoreBackup, type RestoreOptions, type RestoreResult } from './backup/restore-backup.ts';
 import { clearCreatedEmpty } from './created-empty.ts';
@@ -43,6 +44,7 @@ async function run(): Promise<void> {
   if (positionals.length !== 1) throw new Error('usage: npm run restore -- <archive> [--force]');
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]!);
   const config = loadConfigFromProcess();
+  const ranBy = commandRunner('npm run restore');
   const options: RestoreOptions = {
     force: values.force,
     dataDir: config.databaseUrl ? null : config.dataDir,
@@ -55,6 +57,7 @@ async function run(): Promise<void> {
     const handle = openPostgres(config.databaseUrl);
     try {
       result = await restoreBackup(handle, file, options);
+      await logOperation(handle.db, { kind: 'restore', file, ranBy });
     } finally {
       await handle.close();
     }
@@ -71,6 +74,7 @@ async function run(): Promise<void> {
       await clearCreatedEmpty(config.pgliteDir);
       try {
         result = await restoreBackup(handle, file, options);
+        await logOperation(handle.db, { kind: 'restore', file, ranBy });
       } finally {
         await handle.close();
       }

@@ -1,13 +1,14 @@
 // `npm run retention [-- --dry-run]`: the nightly retention job by hand (issue 34). Lists, per record
-// class, its rule, its legal source and each row due with why; without --dry-run deletes them (and
-// writes the deletion log) as the nightly job does. An embedded database must not be in use.
+// class, its rule, its legal source and each row due with why; without --dry-run first writes a backup
+// (retention-command.ts) and then deletes them (and writes the deletion log) as the nightly job does.
+// An embedded database must not be in use.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFromProcess } from '../config.ts';
 import { openPostgres, type DatabaseHandle } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { attendanceYearsOf } from '../modules/retention/retention-classes.ts';
-import { runRetention } from '../modules/retention/run-retention.ts';
 import { openEmbedded } from './open-embedded.ts';
+import { retentionCommand } from './retention-command.ts';
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -23,7 +24,13 @@ async function run(): Promise<void> {
     ? openPostgres(config.databaseUrl)
     : await openEmbedded(config.pgliteDir, config.backup.dir);
   try {
-    const results = await runRetention(handle.db, { dryRun, attendanceYears });
+    const { results, backup } = await retentionCommand(handle, {
+      dryRun,
+      attendanceYears,
+      backupDir: config.backup.dir,
+      dataDir: config.dataDir,
+    });
+    if (backup) say(`Backup written first (undo with: npm run restore -- ${backup} --force): ${backup}`);
     say(dryRun ? 'Dry run: nothing is deleted. Would delete:' : 'Deleted:');
     for (const r of results) {
       say(`- ${r.key} (${r.label}): ${r.rows.length} — ${r.rule}; ${r.source}`);

@@ -307,6 +307,12 @@ export interface TAdminPerson extends TAdminPersonRow {
   /** The residence status code (shared/codes RESIDENCE_STATUSES) and the card's expiry. */
   residence: string;
   residence_expiry: string | null;
+  /** The 退職日 set when the account was deactivated (issue 34), else null. */
+  left_on: string | null;
+  /** The person's own requests still open (申請中・差戻し), which deactivating cancels or leaves for HR. */
+  open_requests: TAdminOpenRequest[];
+  /** The legal hold in force (法的保全, issue 34), if any. */
+  legal_hold: TAdminHold['hold'];
   /**
    * What the caller may do here (issue 32, api admin/account-guard.ts), so the console offers no
    * action the server refuses: `account` — change the sign-in e-mail and employee number, password,
@@ -314,6 +320,14 @@ export interface TAdminPerson extends TAdminPersonRow {
    * the employee number, the sign-in keys). (Naming heads follows organization.change_organization.)
    */
   allowed: { account: boolean };
+}
+
+export interface TAdminOpenRequest {
+  task_id: number;
+  title: string;
+  /** The task status code: '01' 申請中, '02' 差戻し. */
+  status: string;
+  created_at: string;
 }
 
 export interface TAdminPendingApproval {

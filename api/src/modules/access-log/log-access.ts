@@ -10,7 +10,8 @@ import { accessLog } from '../../db/schema/privacy.ts';
 import { requestOf, type RequestMeta } from '../../identity/request-meta.ts';
 
 export interface AccessEntry {
-  readonly actor: { readonly id: number; readonly username: string } | null;
+  /** The user; a command or the schedule (a backup, a restore) has no user id, only its name. */
+  readonly actor: { readonly id: number | null; readonly username: string } | null;
   readonly action: TAccessAction;
   /** Employee ids whose data was read. */
   readonly subjects: readonly number[];

@@ -9,6 +9,7 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { TEventJobName } from '@portal/shared/contracts/bot-jobs';
 import { UPLOAD_KIND_NAMES, uploadTarget, type TUploadKind } from '@portal/shared/contracts/uploads';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { outbox } from '../../db/schema/outbox.ts';
@@ -57,6 +58,8 @@ export async function recipientsOf(
     })
     .from(table)
     .innerJoin(employees, eq(employees.id, table.employeeId))
+    // A leaver's account is inactive (issue 34): their slip stays, no bell, push or Lark text goes.
+    .innerJoin(users, and(eq(users.id, employees.userId), eq(users.isActive, true)))
     .where(
       and(
         eq(table.uploadId, upload.id),

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { taskEvents, taskNodes } from '../../db/schema/tasks.ts';
+import { users } from '../../db/schema/users.ts';
 import { taskLink } from '@portal/shared/workflow/task-links';
 
 export interface Bell {
@@ -28,8 +29,27 @@ export interface TransitionRecord {
   readonly bells: readonly Bell[];
 }
 
+/**
+ * The bells' users who may still be told: a deactivated account (a leaver, issue 34) gets no bell,
+ * card or push, whatever becomes of the requests they filed or watch.
+ */
+async function activeBells(tx: Db, bells: readonly Bell[]): Promise<Bell[]> {
+  const ids = [...new Set(bells.flatMap((b) => b.userIds))];
+  if (ids.length === 0) return [...bells];
+  const active = new Set(
+    (
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.isActive, true)))
+    ).map((u) => u.id),
+  );
+  return bells.map((b) => ({ ...b, userIds: b.userIds.filter((id) => active.has(id)) }));
+}
+
 /** One statement (the event, its bells and its outbox row): a transition is a few round trips shorter. */
-export async function recordTransition(tx: Db, record: TransitionRecord): Promise<void> {
+export async function recordTransition(tx: Db, transition: TransitionRecord): Promise<void> {
+  const record = { ...transition, bells: await activeBells(tx, transition.bells) };
   const bells = record.bells.flatMap((bell) =>
     [...new Set(bell.userIds)].map((userId) => ({
       user_id: userId,

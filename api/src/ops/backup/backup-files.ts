@@ -5,16 +5,17 @@
 //   pre-migration-20261125T030000Z.tar.gz   before a start applied migrations, kept until removed by hand
 //   manual-20261125T030000Z.tar.gz          `npm run backup` without --out, kept until removed by hand
 //   pre-restore-20261125T030000Z.tar.gz     what `restore --force` replaced, kept until removed by hand
+//   pre-retention-20261125T030000Z.tar.gz   before `npm run retention` deleted, kept until removed by hand
 // Each verified archive has `<name>.sha256` beside it (archive.ts) and an intact manifest; retention
 // counts only those.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readManifest, VERIFIED_SUFFIX } from './archive.ts';
 
-export type BackupKind = 'auto' | 'pre-migration' | 'manual' | 'pre-restore';
+export type BackupKind = 'auto' | 'pre-migration' | 'manual' | 'pre-restore' | 'pre-retention';
 
 const NAME =
-  /^(auto|pre-migration|manual|pre-restore)-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/;
+  /^(auto|pre-migration|manual|pre-restore|pre-retention)-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/;
 
 export function archiveName(kind: BackupKind, at: Date): string {
   const stamp = at

@@ -13,6 +13,8 @@ export interface BackupRequest {
   /** Absolute path of the archive to write; unset: a manual-… archive in BACKUP_DIR. */
   readonly file?: string;
   readonly withSecrets: boolean;
+  /** Who asked (the command and its system user), for the access log. */
+  readonly ranBy?: string;
 }
 
 /** Linux takes socket paths of up to 107 bytes; a longer one is cut short (issue 33, finding 8). */
@@ -61,6 +63,7 @@ export async function serveControlSocket(
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<BackupRequest>;
         request = {
           withSecrets: body.withSecrets === true,
+          ...(typeof body.ranBy === 'string' ? { ranBy: body.ranBy.slice(0, 150) } : {}),
           ...(typeof body.file === 'string' && path.isAbsolute(body.file) ? { file: body.file } : {}),
         };
       } catch {

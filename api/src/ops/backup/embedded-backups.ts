@@ -9,6 +9,7 @@ import type { Logger } from '../../logger.ts';
 import { archiveName, dailyBackupDue, listArchives, pruneArchives, type BackupKind } from './backup-files.ts';
 import { BackupCancelledError } from './archive.ts';
 import { serveControlSocket } from './control-socket.ts';
+import { logOperation } from './operation-log.ts';
 import { takeBackup, type BackupResult } from './take-backup.ts';
 import { verifyArchive } from './verify-archive.ts';
 
@@ -17,7 +18,10 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 export interface EmbeddedBackups {
   /** Settles when the check at start (a daily backup if due, then pruning) is done. */
   readonly checkedAtStart: Promise<void>;
-  take(kind: BackupKind, options?: { file?: string; withSecrets?: boolean }): Promise<BackupResult>;
+  take(
+    kind: BackupKind,
+    options?: { file?: string; withSecrets?: boolean; ranBy?: string },
+  ): Promise<BackupResult>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +47,7 @@ export async function startEmbeddedBackups(options: {
         scratchIn: dataDir,
         signal: stopping.signal,
       });
+      await logOperation(handle.db, { kind: 'backup', file, ranBy: request.ranBy ?? `portal (${kind})` });
       logger.info({ file, kind, tables: Object.keys(result.manifest.tables).length }, 'backup written');
       return result;
     };

@@ -105,6 +105,8 @@ export interface ActionDecl<TDetail> {
   readonly danger?: boolean;
   /** The question asked before the action runs. */
   readonly confirm: (detail: TDetail) => string;
+  /** What the form's question lists under it (the leaver's open requests). */
+  readonly notice?: (detail: TDetail) => ReactNode;
   /** Inputs asked for in a form under the question instead of a dialog. */
   readonly fields?: readonly FieldDecl[];
   readonly initial?: (detail: TDetail) => Values;
@@ -129,6 +131,8 @@ export interface ResourceDecl<TRow, TDetail = TRow> {
     readonly rowKey: (row: TRow) => number;
     /** Rows without a detail screen (the audit) leave it out. */
     readonly rowId?: (row: TRow) => number;
+    /** A summary over the filtered rows, above the list (アクセス記録's who read whose records). */
+    readonly summary?: (page: TPage<TRow>) => ReactNode;
     /** A CSV of what the filters select. */
     readonly exportCsv?: (params: URLSearchParams) => Promise<void>;
     /** Other screens of the resource, shown in the list's toolbar to those holding the permission. */

@@ -3,7 +3,12 @@
 // so the console offers only what the server allows.
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TAdminPendingApproval, TAdminPerson, TAdminPersonRow } from '@portal/shared/contracts/admin';
+import type {
+  TAdminOpenRequest,
+  TAdminPendingApproval,
+  TAdminPerson,
+  TAdminPersonRow,
+} from '@portal/shared/contracts/admin';
 import type { RequestContext } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -12,6 +17,7 @@ import { users } from '../../../db/schema/users.ts';
 import { NotFound } from '../../../errors.ts';
 import { employeeName, userDisplayName } from '../../people/display-names.ts';
 import { refusalToActOn, refusalToAppointHead } from '../account-guard.ts';
+import { activeHold } from './legal-hold.ts';
 
 /** The aliases the raw queries below name their tables by. */
 export const e = alias(employees, 'e');
@@ -47,6 +53,19 @@ async function pendingApprovals(db: Db, userId: number | null): Promise<TAdminPe
   );
 }
 
+/** The person's own open requests (申請中 01, 差戻し 02): what deactivating asks about (issue 34). */
+async function openRequests(db: Db, userId: number | null): Promise<TAdminOpenRequest[]> {
+  if (userId === null) return [];
+  const rows = await queryRows<Omit<TAdminOpenRequest, 'created_at'> & { created_at: Date | string }>(
+    db,
+    sql`select t.id as task_id, w.name as title, t.status, t.created_at
+      from tasks t join workflows w on w.id = t.workflow_id
+      where t.applicant_id = ${userId} and t.status in ('01', '02')
+      order by t.id`,
+  );
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+}
+
 type Position = Omit<TAdminPerson['positions'][number], 'can_remove'>;
 
 /**
@@ -79,11 +98,13 @@ export async function findPerson(db: Db, id: number, ctx: RequestContext): Promi
       lark_bound: boolean;
       residence: string;
       residence_expiry: string | null;
+      left_on: string | null;
     }
   >(
     db,
     sql`select ${ROW_COLUMNS}, e.last_name, e.first_name, e.last_name_kana, e.first_name_kana, e.email,
         e.residence_status as residence, e.residence_expiry::text as residence_expiry,
+        e.left_on::text as left_on,
         u.must_change_password, u.is_staff, u.is_superuser,
         exists (select 1 from lark_bindings b where b.user_id = u.id) as lark_bound
       ${ROW_FROM} where e.id = ${id}`,
@@ -140,6 +161,9 @@ export async function findPerson(db: Db, id: number, ctx: RequestContext): Promi
     pending_approvals: await pendingApprovals(db, row.user_id),
     residence: row.residence,
     residence_expiry: row.residence_expiry,
+    left_on: row.left_on,
+    open_requests: await openRequests(db, row.user_id),
+    legal_hold: (await activeHold(db, row.id)).hold,
     allowed: {
       account: (await refusalToActOn(ctx, db, { employeeId: row.id, userId: row.user_id })) === null,
     },

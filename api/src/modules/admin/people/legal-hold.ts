@@ -21,6 +21,11 @@ async function holdOf(db: Db, employeeId: number): Promise<TAdminHold> {
     .from(employees)
     .where(eq(employees.id, employeeId));
   if (!employee) throw new NotFound();
+  return activeHold(db, employeeId);
+}
+
+/** The hold in force on an employee known to exist (the console's person shows it). */
+export async function activeHold(db: Db, employeeId: number): Promise<TAdminHold> {
   const [row] = await db
     .select({ reason: retentionHolds.reason, createdAt: retentionHolds.createdAt, by: users.username })
     .from(retentionHolds)

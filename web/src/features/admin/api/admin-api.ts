@@ -15,7 +15,11 @@ const send = <E extends Endpoint>(entry: E, params: ParamsOf<E>, values: Values)
   api.call(entry, params, values as BodyOf<E>);
 
 /** Downloads an entry's file and saves it under the server's name, else `fallback`. */
-async function download(entry: typeof admin.peopleCsv | typeof admin.auditCsv, fallback: string, q = {}) {
+async function download(
+  entry: typeof admin.peopleCsv | typeof admin.auditCsv | typeof admin.accessLogCsv,
+  fallback: string,
+  q = {},
+) {
   const file = await request<DownloadedFile>('GET', callPath(entry, {}), { query: q, responseType: 'file' });
   saveFile(file.blob, file.filename ?? fallback);
 }
@@ -32,7 +36,8 @@ export const adminApi = {
   person: (id: number) => api.call(admin.person, { id }, undefined, { notFoundPage: true }),
   createPerson: (body: Values) => send(admin.createPerson, {}, body),
   patchPerson: (id: number, body: Values) => send(admin.patchPerson, { id }, body),
-  deactivate: (id: number) => api.call(admin.deactivatePerson, { id }, { confirm: true }),
+  deactivate: (id: number, body: Values = {}) =>
+    api.call(admin.deactivatePerson, { id }, { ...body, confirm: true }),
   reactivate: (id: number) => api.call(admin.reactivatePerson, { id }, { confirm: true }),
   resetPassword: (id: number, body: Values) => send(admin.resetPassword, { id }, body),
   addContract: (id: number, body: Values) => send(admin.addContract, { id }, body),
@@ -46,6 +51,13 @@ export const adminApi = {
   importConfirm: (body: { file_name: string; content: string; token: string }) =>
     api.call(admin.confirmImport, {}, body),
   peopleCsv: () => download(admin.peopleCsv, '社員一覧.csv'),
+
+  async personExport(id: number, fallback: string) {
+    const file = await api.callFile(admin.personExport, { id });
+    saveFile(file.blob, file.filename ?? fallback);
+  },
+  setHold: (id: number, body: Values) => send(admin.setPersonHold, { id }, body),
+  releaseHold: (id: number) => api.call(admin.releasePersonHold, { id }),
 
   permissions: () => api.call(admin.permissions, {}),
   groups: () => api.call(admin.groups, {}),
@@ -68,5 +80,11 @@ export const adminApi = {
     const filters = new URLSearchParams(params);
     filters.delete('page');
     return download(admin.auditCsv, '操作履歴.csv', query(filters));
+  },
+  accessLog: (params: URLSearchParams) => api.call(admin.accessLog, {}, undefined, { query: query(params) }),
+  accessLogCsv(params: URLSearchParams) {
+    const filters = new URLSearchParams(params);
+    filters.delete('page');
+    return download(admin.accessLogCsv, 'アクセス記録.csv', query(filters));
   },
 };

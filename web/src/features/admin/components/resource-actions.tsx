@@ -94,6 +94,7 @@ export function ResourceActions<T>({
       {current?.fields ? (
         <div className="admin-actions__panel">
           <Alert type="info">{current.confirm(detail)}</Alert>
+          {current.notice?.(detail)}
           <DeclaredForm
             label={current.label}
             fields={current.fields}

@@ -7,7 +7,7 @@ import { DataList } from '@/components/data-list.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { toastSuccess } from '@/lib/notify.ts';
 import { toastError } from '@/lib/notify.ts';
-import type { AnyResource, ConsoleUser } from '../resource.ts';
+import type { AnyResource, ConsoleUser, FieldDecl } from '../resource.ts';
 import { ConsolePage } from './console-page.tsx';
 import { ListFilters } from './list-filters.tsx';
 import { ResourceActions } from './resource-actions.tsx';
@@ -64,7 +64,11 @@ export function ResourceList({ resource, user }: { resource: AnyResource; user: 
           </Button>
         ) : null}
       </div>
-      {list.filters ? <ListFilters filters={list.filters} label={list.label} /> : null}
+      {list.filters ? (
+        // Keyed by the URL's filters, so a link that sets one (a name in アクセス記録) shows in the inputs.
+        <ListFilters key={filterKey(list.filters, params)} filters={list.filters} label={list.label} />
+      ) : null}
+      {list.summary && query.data ? list.summary(query.data) : null}
       <DataList
         query={query}
         label={list.label}
@@ -78,6 +82,9 @@ export function ResourceList({ resource, user }: { resource: AnyResource; user: 
     </ConsolePage>
   );
 }
+
+const filterKey = (filters: readonly FieldDecl[], params: URLSearchParams) =>
+  filters.map((f) => params.get(f.name) ?? '').join('\u0000');
 
 /** A record: its declared lines and sections, the edit link and the actions the user may take. */
 export function ResourceDetail({

@@ -1,5 +1,6 @@
 // The console's resources, in the order of its menu. A new master registers here.
 import type { AnyResource, PageDecl } from '../resource.ts';
+import { accessLogResource } from './access-log.tsx';
 import { auditResource } from './audit.tsx';
 import { manualResource } from './manual.tsx';
 import { mastersPage } from './masters.tsx';
@@ -17,6 +18,7 @@ export const RESOURCES: readonly AnyResource[] = [
   permissionsResource,
   auditResource,
   manualResource,
+  accessLogResource,
 ];
 
 /** The console's screens that are not record lists, after the resources in the menu. */

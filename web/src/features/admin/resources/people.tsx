@@ -5,6 +5,7 @@ import { NEW_PASSWORD_MIN } from '@portal/shared/limits';
 import { PERM } from '@portal/shared/permissions';
 import { adminApi } from '../api/admin-api.ts';
 import { defineResource, type Choice, type FieldDecl } from '../resource.ts';
+import { tokyoTime } from './audit.tsx';
 import { useOrganizationChoices } from './choices.ts';
 
 const SORT_CHOICES: readonly Choice[] = [
@@ -93,6 +94,45 @@ const NEW_CONTRACT = () => ({
 });
 const NEW_POSITION = { organization_id: undefined, title: '一般', is_part_time: false, is_head: false };
 
+const OPEN_REQUEST_CHOICES: readonly Choice[] = [
+  { value: 'keep', label: '人事の判断に残す' },
+  { value: 'cancel', label: '取消する（理由を本人と承認者に通知）' },
+];
+
+const LEAVER_FIELDS: FieldDecl[] = [
+  { name: 'left_on', label: '退職日', kind: 'date', required: true },
+  {
+    name: 'open_requests',
+    label: 'この人の申請中の申請',
+    kind: 'select',
+    required: true,
+    useChoices: () => OPEN_REQUEST_CHOICES,
+  },
+  { name: 'reason', label: '取消理由', kind: 'text', help: '取消する場合は必須（200 文字以内）' },
+];
+
+const OPEN_STATUS: Record<string, string> = { '01': '申請中', '02': '差戻し' };
+
+/** The leaver's own open requests, which the deactivation cancels or leaves for HR. */
+function OpenRequests({ person }: { person: TAdminPerson }) {
+  return (
+    <section className="admin-section" aria-labelledby="admin-open-requests">
+      <h3 id="admin-open-requests">この人の申請中の申請</h3>
+      {person.open_requests.length === 0 ? (
+        <p>ありません。</p>
+      ) : (
+        <ul className="admin-plain-list">
+          {person.open_requests.map((r) => (
+            <li key={r.task_id}>
+              {r.title}（{OPEN_STATUS[r.status] ?? r.status}、{tokyoTime(r.created_at)} 申請）
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 const status = (p: { is_active: boolean; user_id: number | null }) =>
   p.user_id === null ? 'アカウントなし' : p.is_active ? '有効' : '無効';
 
@@ -141,6 +181,14 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         value: (p) => (p.must_change_password ? '次回サインイン時に変更が必要' : '設定済み'),
       },
       { label: 'Lark 連携', value: (p) => (p.lark_bound ? '連携済み' : 'なし') },
+      { label: '退職日', value: (p) => p.left_on ?? '―' },
+      {
+        label: '法的保全',
+        value: (p) =>
+          p.legal_hold
+            ? `設定中（理由: ${p.legal_hold.reason}、${p.legal_hold.created_by}、${tokyoTime(p.legal_hold.created_at)}）`
+            : 'なし',
+      },
       {
         label: '在留資格',
         value: (p) =>
@@ -204,17 +252,20 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         danger: true,
         visible: (p) => p.user_id !== null && p.is_active && p.allowed.account,
         confirm: (p) =>
-          `${p.name} のアカウントを無効化します。サインイン中の端末もすぐにサインアウトされます。よろしいですか？`,
-        run: async (p) => {
-          const result = await adminApi.deactivate(p.id);
+          `${p.name} を退職者として無効化します。サインイン中の端末もすぐにサインアウトされ、この人の承認待ちの手順は上位の組織の長へ移り、代理承認は終了します。記録は保存期間まで削除されません。`,
+        notice: (p) => <OpenRequests person={p} />,
+        fields: LEAVER_FIELDS,
+        initial: () => ({ left_on: today(), open_requests: 'keep', reason: '' }),
+        run: async (p, body) => {
+          const result = await adminApi.deactivate(p.id, {
+            left_on: body.left_on,
+            open_requests: body.open_requests,
+            ...(body.open_requests === 'cancel' ? { reason: body.reason } : {}),
+          });
           return {
-            message: `${p.name} を無効化しました（終了したセッション: ${result.revoked_sessions} 件）。${
-              result.pending_approvals.length > 0
-                ? '次の申請がこの人の承認待ちです。代わりの承認者を設定してください。'
-                : 'この人の承認待ちの申請はありません。'
-            }`,
+            message: `${p.name} を無効化しました（退職日 ${String(body.left_on)}、終了したセッション: ${result.revoked_sessions} 件、取り消した申請: ${result.cancelled_requests.length} 件、上位へ移した承認: ${result.moved_steps.length} 件、終了した代理承認: ${result.ended_proxies} 件）。`,
             lines: result.pending_approvals.map(
-              (a) => `${a.title}（申請者: ${a.applicant}、${a.node_name}）`,
+              (a) => `承認待ちのまま: ${a.title}（申請者: ${a.applicant}、${a.node_name}）`,
             ),
           };
         },
@@ -228,6 +279,52 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
         run: async (p) => {
           await adminApi.reactivate(p.id);
           return { message: `${p.name} を再有効化しました。` };
+        },
+      },
+      {
+        key: 'hold',
+        label: '法的保全を設定',
+        permission: PERM.changeEmployee,
+        visible: (p) => p.legal_hold === null,
+        confirm: (p) =>
+          `${p.name} に法的保全を設定します。解除するまで、この人についての記録は保存期間を過ぎても削除されません。`,
+        fields: [
+          {
+            name: 'reason',
+            label: '保全理由',
+            kind: 'text',
+            required: true,
+            help: '訴訟・調査など、保全する理由（200 文字以内）',
+          },
+        ],
+        initial: () => ({ reason: '' }),
+        run: async (p, body) => {
+          await adminApi.setHold(p.id, body);
+          return { message: `${p.name} に法的保全を設定しました。` };
+        },
+      },
+      {
+        key: 'release-hold',
+        label: '法的保全を解除',
+        permission: PERM.changeEmployee,
+        danger: true,
+        visible: (p) => p.legal_hold !== null,
+        confirm: (p) =>
+          `${p.name} の法的保全を解除します。以後、保存期間を過ぎた記録は夜間の処理で削除されます。よろしいですか？`,
+        run: async (p) => {
+          await adminApi.releaseHold(p.id);
+          return { message: `${p.name} の法的保全を解除しました。` };
+        },
+      },
+      {
+        key: 'export',
+        label: '個人データを出力',
+        permission: PERM.viewEmployee,
+        confirm: (p) =>
+          `${p.name} の個人データ（プロフィール、口座、勤怠、申請、明細など）を 1 つの zip で出力します。出力はアクセス記録に残ります。`,
+        run: async (p) => {
+          await adminApi.personExport(p.id, `個人データ_${p.code}.zip`);
+          return { message: `${p.name} の個人データを出力しました。` };
         },
       },
       {

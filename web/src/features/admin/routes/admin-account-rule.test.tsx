@@ -37,6 +37,9 @@ const ADMINISTRATOR: TAdminPerson = {
   pending_approvals: [],
   residence: '90',
   residence_expiry: null,
+  left_on: null,
+  open_requests: [],
+  legal_hold: null,
   allowed: { account: false },
 };
 

@@ -40,6 +40,9 @@ const MORI: TAdminPerson = {
   pending_approvals: [],
   residence: '03',
   residence_expiry: '2026-12-31',
+  left_on: null,
+  open_requests: [],
+  legal_hold: null,
   allowed: { account: true },
 };
 

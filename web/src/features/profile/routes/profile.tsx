@@ -7,6 +7,7 @@ import { useEmployeeParam } from '@/lib/employee-param.ts';
 import { useSessionStore } from '@/stores/session-store.ts';
 import { useProfile } from '../api/profile.ts';
 import { AvatarField } from '../components/avatar-field.tsx';
+import { OwnDataDownload } from '../components/own-data-download.tsx';
 import { ProfileContactForm } from '../components/profile-contact-form.tsx';
 import '../components/profile.css';
 
@@ -106,6 +107,7 @@ export default function ProfileRoute() {
                   <ProfileContactForm profile={data} />
                 </>
               ) : null}
+              {data.id === own ? <OwnDataDownload /> : null}
             </>
           );
         }}
