@@ -20,14 +20,7 @@ export function requireSuperuser(ctx: RequestContext): void {
 
 export interface Change {
   readonly resource:
-    | 'organizations'
-    | 'people'
-    | 'groups'
-    | 'users'
-    | 'company'
-    | 'stations'
-    | 'notices'
-    | 'manual';
+    'organizations' | 'people' | 'groups' | 'users' | 'company' | 'stations' | 'notices' | 'manual';
   readonly action: string;
   readonly objectId: number | null;
   readonly objectLabel: string;
