@@ -38,6 +38,10 @@ export const PERM = {
   changeCompanyInfo: 'company.change_companyinfo',
   /** The station master's import (the public 駅データ CSV layout). */
   changeStation: 'commuting.change_station',
+  /** Every lending in 資材貸出 (GET assets/lend/) and the console's 資材種別, 資材 and ソフトウェア (issue 31). */
+  viewAsset: 'assets.view_asset',
+  /** The asset masters, 返却 and 購入品の受領 in the console (issue 31). */
+  changeAsset: 'assets.change_asset',
 } as const;
 
 export type Permission = (typeof PERM)[keyof typeof PERM];
@@ -75,6 +79,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERM.viewLogEntry]: '操作履歴を閲覧・出力できる',
   [PERM.changeCompanyInfo]: '会社情報を変更できる',
   [PERM.changeStation]: '駅マスタを取り込める',
+  [PERM.viewAsset]: '全社員の資材貸出と資材のマスタを閲覧できる',
+  [PERM.changeAsset]: '資材のマスタを変更し、返却・購入品の受領を記録できる',
 };
 
 export interface PermissionHolder {

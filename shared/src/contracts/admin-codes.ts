@@ -16,6 +16,9 @@ export const AUDIT_RESOURCES = [
   { value: 'users', label: 'アカウント権限' },
   { value: 'company', label: '会社情報' },
   { value: 'stations', label: '駅マスタ' },
+  { value: 'asset_types', label: '資材種別' },
+  { value: 'assets', label: '資材' },
+  { value: 'software', label: 'ソフトウェア' },
 ] as const;
 export type TAuditResource = (typeof AUDIT_RESOURCES)[number]['value'];
 
@@ -41,4 +44,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   remove_logo: 'ロゴの削除',
   set_hold: '法的保全の設定',
   release_hold: '法的保全の解除',
+  return_asset: '返却',
+  receive_purchase: '購入品の受領',
 };
