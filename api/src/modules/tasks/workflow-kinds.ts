@@ -37,7 +37,7 @@ export interface WorkflowKindHooks {
    */
   prepare?(
     db: Db,
-    input: { applicantId: number; body: TTaskFormValues; taskId: number | null },
+    input: { applicantId: number; body: TTaskFormValues; taskId: number | null; workflowId: number },
   ): Promise<PreparedBody>;
   /** Inside the submitting (or resubmitting) transaction, before the task is written. */
   check?(tx: Db, input: SubmissionCheck): Promise<void>;
