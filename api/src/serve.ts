@@ -16,6 +16,7 @@ import { createLogger } from './logger.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';
 import { startOutboxRelay } from './modules/outbox/relay.ts';
 import { startResidenceNoticeJob } from './modules/records/residence-notice-job.ts';
+import { startLendingReminderJob } from './modules/assets/lending-reminder-job.ts';
 import { attendanceYearsOf } from './modules/retention/retention-classes.ts';
 import { startRetentionJob } from './modules/retention/run-retention.ts';
 import { startSlipNoticeJob } from './modules/slips/slip-notices.ts';
@@ -122,6 +123,8 @@ export async function serve({
   const grantJob = startGrantJob({ db: handle.db, logger });
   // The residence card notices (90 and 30 days before expiry): now, then hourly; idempotent too.
   const residenceJob = startResidenceNoticeJob({ db: handle.db, logger });
+  // The 返却期限 reminders of lent assets (14 and 3 days before, and on the day): hourly, idempotent.
+  const lendingReminderJob = startLendingReminderJob({ db: handle.db, logger });
   // The slips' publication notices (issue 29): now, then every minute; each upload claimed once.
   const slipNoticeJob = startSlipNoticeJob({ db: handle.db, logger, publicUrl: appConfig.publicUrl });
   // Retention by record class (issue 34): once a night, what is past its rule and not held is deleted.
@@ -161,10 +164,12 @@ export async function serve({
     clearTimeout(force);
     grantJob.stop();
     residenceJob.stop();
+    lendingReminderJob.stop();
     slipNoticeJob.stop();
     retentionJob.stop();
     await grantJob.firstRun;
     await residenceJob.firstRun;
+    await lendingReminderJob.firstRun;
     await slipNoticeJob.firstRun;
     await backups?.stop();
     await relay?.stop();

@@ -213,9 +213,10 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
                 ? '次の申請がこの人の承認待ちです。代わりの承認者を設定してください。'
                 : 'この人の承認待ちの申請はありません。'
             }`,
-            lines: result.pending_approvals.map(
-              (a) => `${a.title}（申請者: ${a.applicant}、${a.node_name}）`,
-            ),
+            lines: [
+              ...result.pending_approvals.map((a) => `${a.title}（申請者: ${a.applicant}、${a.node_name}）`),
+              ...(result.recall_assets ?? []).map((code) => `要回収の資材: ${code}`),
+            ],
           };
         },
       },
