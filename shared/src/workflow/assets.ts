@@ -136,3 +136,21 @@ export function valuesForSoftware(
     [ASSET_FIELDS.softwareId]: chosen.map((s) => s.software_id).join(','),
   };
 }
+
+/**
+ * The read-only view's fields (spec §2.7): without software_id, expiration_date and asset_id, the
+ * 資材種別 shown as its name followed by its months ('（N か月）' or '（期限なし）').
+ */
+export function assetViewFields<F extends { readonly name: string; readonly value: unknown }>(
+  fields: readonly F[],
+  typeName: (id: number) => string | undefined,
+): F[] {
+  const months = fields.find((f) => f.name === ASSET_FIELDS.expirationDate)?.value;
+  return fields
+    .filter((f) => !ASSET_HIDDEN_FIELDS.includes(f.name))
+    .map((f) => {
+      if (f.name !== ASSET_FIELDS.assetsType || f.value === null || f.value === '') return f;
+      const name = typeName(Number(f.value)) ?? String(f.value);
+      return { ...f, value: assetTypeWithMonths(name, typeof months === 'number' ? months : null) };
+    });
+}

@@ -13,6 +13,7 @@ export const PATHS = {
   withholding: '/withholding',
   vacations: '/vacations',
   proxies: '/proxies',
+  assets: '/assets',
   manual: '/manual',
   companyCalendar: '/company/calendar',
   organizationChart: '/company/organization-chart',
