@@ -1,5 +1,6 @@
 // The console's resources, in the order of its menu. A new master registers here.
 import type { AnyResource, PageDecl } from '../resource.ts';
+import { assetsResource, assetTypesResource, purchasesResource, softwareResource } from './assets.tsx';
 import { auditResource } from './audit.tsx';
 import { mastersPage } from './masters.tsx';
 import { organizationsResource } from './organizations.tsx';
@@ -12,6 +13,10 @@ export const RESOURCES: readonly AnyResource[] = [
   groupsResource,
   accessResource,
   permissionsResource,
+  assetTypesResource,
+  assetsResource,
+  softwareResource,
+  purchasesResource,
   auditResource,
 ];
 
