@@ -11,8 +11,9 @@ export const useAssetRequest = (taskId: number) =>
     queryFn: () => api.call(tasks.one, { id: taskId }),
   });
 
-export const useAssetRequestFields = (taskId: number) =>
+export const useAssetRequestFields = (taskId: number, enabled = true) =>
   useQuery({
     queryKey: [...queryKeys.tasks.detail(taskId), 'form'],
     queryFn: () => api.call(tasks.form, { id: taskId }),
+    enabled,
   });

@@ -11,10 +11,17 @@ import { api } from '@/lib/api-client.ts';
 export const submitAssetRequest = ({ workflowId, values }: { workflowId: number; values: TTaskFormValues }) =>
   api.call(tasks.submit, { id: workflowId }, values);
 
+/** Resubmits a sent-back 資材貸出申請 with the form's values. */
+export const resubmitAssetRequest = ({ taskId, values }: { taskId: number; values: TTaskFormValues }) =>
+  api.call(tasks.resubmit, { id: taskId }, values);
+
 export const useSubmitAssetRequest = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: submitAssetRequest,
+    mutationFn: (input: { workflowId: number; resubmitId: number | null; values: TTaskFormValues }) =>
+      input.resubmitId === null
+        ? submitAssetRequest(input)
+        : resubmitAssetRequest({ taskId: input.resubmitId, values: input.values }),
     onSuccess: async () => {
       await invalidateAfterTaskAction(queryClient);
       await queryClient.invalidateQueries({ queryKey: queryKeys.assets.all });

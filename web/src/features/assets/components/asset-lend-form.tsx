@@ -28,10 +28,27 @@ export type AssetSend = (request: { purchase: boolean; values: TFieldValues }) =
 const REASON_LABEL = '理由';
 const TYPE_LABEL = '資材種別';
 
-export function AssetLendForm({ types, onSend }: { types: readonly TAssetTypeOption[]; onSend: AssetSend }) {
+export function AssetLendForm({
+  types,
+  onSend,
+  initial,
+}: {
+  types: readonly TAssetTypeOption[];
+  onSend: AssetSend;
+  /** A sent-back request's values, to resubmit. */
+  initial?: TFieldValues;
+}) {
   const id = useId();
-  const [values, setValues] = useState<TFieldValues>(() => valuesForType({}, undefined));
-  const [reason, setReason] = useState('');
+  const [values, setValues] = useState<TFieldValues>(() => {
+    const start = types.find((t) => t.id === initial?.[ASSET_FIELDS.assetsType]);
+    if (!start || !initial) return valuesForType({}, undefined);
+    const ids = String(initial[ASSET_FIELDS.softwareId] ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map(Number);
+    return valuesForSoftware(valuesForType({}, start), start, ids);
+  });
+  const [reason, setReason] = useState(() => String(initial?.[ASSET_FIELDS.reason] ?? ''));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [messages, setMessages] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
