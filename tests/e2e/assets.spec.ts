@@ -2,8 +2,22 @@
 // 課長 and 総務 approve, and /assets shows the PC with its 管理番号; with 携帯電話 out of stock the form
 // says so and his 申請 becomes a 資材購入申請; once approved, admin records it received in the console
 // and yamada holds the new unit. Approvals go through the API (workflow.spec covers approving on screen).
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers.ts';
+
+/** axe (WCAG 2.2 A and AA, as accessibility.spec.ts): no critical or serious violation. */
+async function expectAccessible(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .exclude('[data-testid="flow-chart"] svg')
+    // The 申請しました toast of the request just made (Semi's own close button), gone in seconds.
+    .exclude('.semi-toast-wrapper')
+    .analyze();
+  const serious = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 const APPROVERS = ['suzuki', 'sato', 'inoue', 'takahashi', 'ito'];
 
@@ -69,12 +83,14 @@ test('a lending, a lending without stock that becomes a purchase, and its receip
   await page.getByRole('checkbox', { name: 'Microsoft 365（12 か月）' }).check();
   await page.getByRole('checkbox', { name: 'ウイルス対策ソフト' }).check();
   await page.getByRole('textbox', { name: /理由/ }).fill('新規プロジェクトのため');
+  await expectAccessible(page);
   await page.getByRole('button', { name: '申請', exact: true }).click();
   await page.getByTestId('confirm-ok').click();
   await expect(page).toHaveURL(/\/task\/tasks\/unresolved\/\d+$/);
   const lendId = Number(/(\d+)$/.exec(page.url())![1]);
   await expect(page.getByTestId('field-assets_type')).toHaveText(/ノートPC（24 か月）/);
   await expect(page.getByTestId('field-software_id')).toHaveCount(0);
+  await expectAccessible(page);
 
   await approveAll(request, lendId);
   const lent = await request.get(`/api/task/tasks/${lendId}/form/`, {
@@ -86,6 +102,7 @@ test('a lending, a lending without stock that becomes a purchase, and its receip
   expect(code).toMatch(/^PC-/);
   await page.goto('/assets');
   await expect(page.getByText(code).first()).toBeVisible();
+  await expectAccessible(page);
 
   // 携帯電話 has no unit in stock: the form says so and 申請 files a 資材購入申請.
   await page.goto('/task/workflows/13/create');
@@ -110,4 +127,25 @@ test('a lending, a lending without stock that becomes a purchase, and its receip
   expect(received.ok(), await received.text()).toBe(true);
   await page.goto('/assets');
   await expect(page.getByText('MB-E2E-1').first()).toBeVisible();
+});
+
+test('chooses a type and two software items with the keyboard alone', async ({ page }) => {
+  await page.goto('/login-native');
+  await signIn(page, 'yamada');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/task/workflows/13/create');
+  const type = page.getByRole('combobox', { name: /資材種別/ });
+  await type.focus();
+  // A native select: the arrow keys move through the options (ノートPC is the first after ======).
+  await page.keyboard.press('ArrowDown');
+  await expect(type).toHaveValue(/\d+/);
+  await expect(page.getByTestId('validity-period')).toHaveText('24 か月');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Microsoft 365（12 か月）' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('checkbox', { name: 'Microsoft 365（12 か月）' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Adobe Acrobat Pro（12 か月）' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'ウイルス対策ソフト' })).not.toBeChecked();
 });
