@@ -66,6 +66,19 @@ export function registerWorkflowKind(kind: TWorkflowKind, hooks: WorkflowKindHoo
   registry.set(kind, hooks);
 }
 
+/**
+ * Tests of the engine's plug-in points only: puts `hooks` in place of a kind's own (the asset kinds
+ * are registered by createApp), and answers how to put the kind's own back.
+ */
+export function replaceWorkflowKindForTest(kind: TWorkflowKind, hooks: WorkflowKindHooks): () => void {
+  const own = registry.get(kind);
+  registry.set(kind, hooks);
+  return () => {
+    if (own) registry.set(kind, own);
+    else registry.delete(kind);
+  };
+}
+
 export function kindHooks(kind: TWorkflowKind): WorkflowKindHooks {
   return registry.get(kind) ?? PLAIN_FORM;
 }
