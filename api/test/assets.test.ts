@@ -11,6 +11,7 @@ import { adminAuditLog } from '../src/db/schema/admin.ts';
 import { assetLendings, assets, assetTypes, softwareSeats } from '../src/db/schema/assets.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
 import { tasks } from '../src/db/schema/tasks.ts';
+import { kindHooks } from '../src/modules/tasks/workflow-kinds.ts';
 import { createTestContext, type TestContext } from './support/test-context.ts';
 import {
   act,
@@ -153,6 +154,30 @@ describe('submitting a lending', () => {
       software_id: softwareIds(pc, 'Microsoft 365', 'Adobe Acrobat Pro').join(','),
       asset_id: '',
     });
+  });
+});
+
+describe('the approval card of a lending', () => {
+  it('shows the request as the read-only view does: the type with its months, no ids', async () => {
+    const pc = types.get('ノートPC')!;
+    const submitted = await lend('yamada', {
+      assets_type: pc.id,
+      software_id: softwareIds(pc, 'Microsoft 365').join(','),
+    });
+    const [row] = await t.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, (submitted.body as TTask).id));
+    const sections = await kindHooks('asset_lend').cardSections!(t.db, row!);
+    expect(sections).toEqual([
+      {
+        rows: [
+          { label: '資材種別', value: 'ノートPC（24 か月）' },
+          { label: 'ソフトウェア', value: 'Microsoft 365' },
+          { label: '理由', value: '業務で使うため' },
+        ],
+      },
+    ]);
   });
 });
 
