@@ -13,6 +13,7 @@ export const PG_TEST_FILES = [
   'test/auth.test.ts',
   'test/tasks-guard.test.ts',
   'test/vacations-concurrency.test.ts',
+  'test/assets-concurrency.test.ts',
   'test/approval-list.test.ts',
   'test/caches.test.ts',
   'test/backup-restore.test.ts',

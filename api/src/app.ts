@@ -18,6 +18,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { spa } from './middleware/spa.ts';
 import { accountModule } from './modules/account/account.routes.ts';
 import { adminModule } from './modules/admin/admin.routes.ts';
+import { assetsModule } from './modules/assets/assets.routes.ts';
 import { attendanceModule } from './modules/attendance/attendance.routes.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { casSingleLogoutModule } from './modules/auth/cas-logout.ts';
@@ -91,6 +92,8 @@ const API_MODULES: readonly ApiModule[] = [
   botModule,
   banksModule,
   recordsModule,
+  // Before the console's module: its /admin prefix would take the asset screens' paths.
+  assetsModule,
   adminModule,
   queuesModule,
   employeesModule,

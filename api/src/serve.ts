@@ -16,6 +16,7 @@ import { createLogger } from './logger.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';
 import { startOutboxRelay } from './modules/outbox/relay.ts';
 import { startResidenceNoticeJob } from './modules/records/residence-notice-job.ts';
+import { startLendingReminderJob } from './modules/assets/lending-reminder-job.ts';
 import { attendanceYearsOf } from './modules/retention/retention-classes.ts';
 import { startRetentionJob } from './modules/retention/run-retention.ts';
 import { startSlipNoticeJob } from './modules/slips/slip-notices.ts';
@@ -128,6 +129,8 @@ export async function serve({
   const residenceJob = startResidenceNoticeJob({ db: handle.db, logger });
   // The five-day obligation reminders (3 months and 1 month before): now, then hourly; each claimed once.
   const obligationJob = startObligationReminderJob({ db: handle.db, logger, publicUrl: appConfig.publicUrl });
+  // The 返却期限 reminders of lent assets (14 and 3 days before, and on the day): hourly, idempotent.
+  const lendingReminderJob = startLendingReminderJob({ db: handle.db, logger });
   // The slips' publication notices (issue 29): now, then every minute; each upload claimed once.
   const slipNoticeJob = startSlipNoticeJob({ db: handle.db, logger, publicUrl: appConfig.publicUrl });
   // A 重要 notice published at its 公開開始 (issue 30): every minute; each notice claimed once.
@@ -170,12 +173,14 @@ export async function serve({
     grantJob.stop();
     residenceJob.stop();
     obligationJob.stop();
+    lendingReminderJob.stop();
     slipNoticeJob.stop();
     noticeJob.stop();
     retentionJob.stop();
     await grantJob.firstRun;
     await residenceJob.firstRun;
     await obligationJob.firstRun;
+    await lendingReminderJob.firstRun;
     await slipNoticeJob.firstRun;
     await noticeJob.firstRun;
     await backups?.stop();

@@ -446,7 +446,8 @@ describe('the built web app', () => {
   });
 
   it('answers client-side routes with index.html, revalidated every time', async () => {
-    for (const route of ['/', '/home', '/task/tasks/unresolved/12']) {
+    // '/assets' is the 資材貸出 screen (issue 31), though the built files live below it.
+    for (const route of ['/', '/home', '/task/tasks/unresolved/12', '/assets', '/assets?status=returned']) {
       const res = await request(t.appWith({ webDistDir: dist })).get(route);
       expect(res.status).toBe(200);
       expect(res.text).toContain('<div id="root">');

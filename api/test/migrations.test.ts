@@ -8,6 +8,7 @@ import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, type DatabaseHandle } from '../src/db/client.ts';
 import * as adminSchema from '../src/db/schema/admin.ts';
+import * as assetsSchema from '../src/db/schema/assets.ts';
 import * as attendanceSchema from '../src/db/schema/attendance.ts';
 import * as authSchema from '../src/db/schema/auth.ts';
 import * as botSchema from '../src/db/schema/bot.ts';
@@ -34,6 +35,7 @@ import { createPostgresDatabase, freshPglite, testBackend } from './support/test
 
 const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'admin.ts': adminSchema,
+  'assets.ts': assetsSchema,
   'attendance.ts': attendanceSchema,
   'auth.ts': authSchema,
   'bot.ts': botSchema,

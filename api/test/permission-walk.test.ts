@@ -66,6 +66,10 @@ beforeAll(async () => {
     position: await firstId('positions'),
     user: String((await one(sql`select id from users where username = 'yamada'`)).id),
     notice: await firstId('notices'),
+    lending: await firstId('asset_lendings'),
+    assetType: await firstId('asset_types'),
+    software: await firstId('software'),
+    asset: await firstId('assets'),
   };
   const { rows } = (await t.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
@@ -113,6 +117,12 @@ function idFor(param: string, before: string): string {
     positions: ids.position,
     users: ids.user,
     notices: ids.notice,
+    lend: ids.lending,
+    'asset-types': ids.assetType,
+    software: ids.software,
+    assets: ids.asset,
+    // A purchase is received by its task's id; the walk's report is no purchase (404 past the checks).
+    'asset-purchases': ids.task,
   };
   const id = param === 'id' ? byCollection[before] : undefined;
   if (id === undefined) throw new Error(`no demo record for :${param} after ${before}/`);

@@ -1,10 +1,11 @@
 // The demo company: accounts, a four-level tree with a head everywhere, the roles the README promises,
 // and the rule that only an empty embedded database is seeded by itself.
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_LEVELS } from '@portal/shared/codes';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/prepare-database.ts';
+import { assetLendings, assets, assetTypes, software, softwareSeats } from '../src/db/schema/assets.ts';
 import { companyInfo } from '../src/db/schema/company.ts';
 import { contracts, employees } from '../src/db/schema/employees.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
@@ -14,6 +15,7 @@ import { attachments, taskNodeApprovers, taskNodes, tasks } from '../src/db/sche
 import { users } from '../src/db/schema/users.ts';
 import { vacations } from '../src/db/schema/vacations.ts';
 import { nodes, workflowFields, workflows } from '../src/db/schema/workflows.ts';
+import { permissions, userPermissions } from '../src/db/schema/users.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/demo-accounts.ts';
 import { DEMO_LEAVE_HISTORY } from '../src/seed/leave-history.ts';
 import { seedDemo } from '../src/seed/seed-demo.ts';
@@ -275,5 +277,58 @@ describe('demo workflows', () => {
     expect(await seedDemo(db, { passwordHash: await cheapDemoHash() })).toMatchObject({ seeded: false });
     const [after] = await db.select({ n: count() }).from(tasks);
     expect(after!.n).toBe(before!.n);
+  });
+});
+
+describe('demo assets (issue 31)', () => {
+  it('has four types, one 期限なし and one without stock, twenty units and three software items with seats', async () => {
+    const types = await db.select().from(assetTypes);
+    expect(types).toHaveLength(4);
+    expect(types.filter((t) => t.validityPeriod === 0)).toHaveLength(1);
+    const units = await db.select().from(assets);
+    expect(units).toHaveLength(20);
+    const withoutStock = types.filter(
+      (t) => !units.some((u) => u.assetTypeId === t.id && u.status === 'stock'),
+    );
+    expect(withoutStock.map((t) => t.name)).toEqual(['携帯電話']);
+    const items = await db.select().from(software);
+    expect(items).toHaveLength(3);
+    expect(items.every((s) => s.seats > 0)).toBe(true);
+    const lent = units.filter((u) => u.status === 'lent');
+    expect(await db.select().from(assetLendings)).toHaveLength(lent.length);
+    expect((await db.select().from(softwareSeats)).length).toBeGreaterThan(0);
+  });
+
+  it('makes inoue (総務課) staff with the asset permissions', async () => {
+    const [inoue] = await db.select().from(users).where(eq(users.username, 'inoue'));
+    expect(inoue?.isStaff).toBe(true);
+    expect(await mainOrgOf('inoue')).toBe('総務課');
+    const held = await db
+      .select({ codename: permissions.codename })
+      .from(userPermissions)
+      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+      .where(eq(userPermissions.userId, inoue!.id));
+    expect(held.map((p) => p.codename).sort()).toEqual(['assets.change_asset', 'assets.view_asset']);
+  });
+
+  it('gives the seeded asset requests real type ids and the new fields of workflows 13 and 14', async () => {
+    const types = new Map((await db.select().from(assetTypes)).map((t) => [t.id, t.name]));
+    const requests = await db
+      .select({ workflowId: tasks.workflowId, values: tasks.values })
+      .from(tasks)
+      .where(inArray(tasks.workflowId, [13, 14]));
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    for (const r of requests) expect(types.has(r.values.assets_type as number)).toBe(true);
+    const fields = await db
+      .select({
+        workflowId: workflowFields.workflowId,
+        name: workflowFields.name,
+        type: workflowFields.dataType,
+      })
+      .from(workflowFields)
+      .where(inArray(workflowFields.workflowId, [13, 14]));
+    expect(fields).toContainEqual({ workflowId: 13, name: 'assets_type', type: 'integer' });
+    expect(fields).toContainEqual({ workflowId: 13, name: 'expiration_date', type: 'integer' });
+    expect(fields).toContainEqual({ workflowId: 14, name: 'software_id', type: 'string' });
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZBotTaskCard } from '@portal/shared/contracts/bot-jobs';
 import { ZTask } from '@portal/shared/contracts/tasks';
 import { FIELD_MSG } from '@portal/shared/messages';
-import { registerWorkflowKind, type WorkflowKindHooks } from '../src/modules/tasks/workflow-kinds.ts';
+import { replaceWorkflowKindForTest, type WorkflowKindHooks } from '../src/modules/tasks/workflow-kinds.ts';
 import { testConfig } from './support/test-config.ts';
 import { createTestContext, type TestContext } from './support/test-context.ts';
 import {
@@ -45,17 +45,22 @@ const purchaseKind: WorkflowKindHooks = {
 let t: TestContext;
 let as: As;
 let workflowId: number;
+let restoreKind: () => void = () => undefined;
 
 beforeAll(async () => {
   t = await createTestContext({ config: { bot: { ...testConfig().bot, serviceToken: SERVICE_TOKEN } } });
   as = tokens(t);
-  registerWorkflowKind('asset_purchase', purchaseKind);
+  // The asset kinds have hooks of their own (modules/assets/asset-kind.ts): these stand in for them.
+  restoreKind = replaceWorkflowKindForTest('asset_purchase', purchaseKind);
   workflowId = await createWorkflow(t, {
     kind: 'asset_purchase',
     nodes: [{ order: 1, approvers: ['suzuki'], name: '資材担当承認' }],
   });
 });
-afterAll(() => t?.close());
+afterAll(() => {
+  restoreKind();
+  return t?.close();
+});
 
 async function shown(taskId: number, username: string) {
   const res = await request(t.app)

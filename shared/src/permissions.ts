@@ -43,6 +43,10 @@ export const PERM = {
   changeNotice: 'company.change_notice',
   /** The manual's pages in the console (issue 30). */
   changeManual: 'company.change_manual',
+  /** Every lending in 資材貸出 (GET assets/lend/) and the console's 資材種別, 資材 and ソフトウェア (issue 31). */
+  viewAsset: 'assets.view_asset',
+  /** The asset masters, 返却 and 購入品の受領 in the console (issue 31). */
+  changeAsset: 'assets.change_asset',
 } as const;
 
 export type Permission = (typeof PERM)[keyof typeof PERM];
@@ -83,6 +87,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERM.addNotice]: 'お知らせを作成できる',
   [PERM.changeNotice]: 'お知らせを変更・再通知できる',
   [PERM.changeManual]: 'マニュアルを編集できる',
+  [PERM.viewAsset]: '全社員の資材貸出と資材のマスタを閲覧できる',
+  [PERM.changeAsset]: '資材のマスタを変更し、返却・購入品の受領を記録できる',
 };
 
 export interface PermissionHolder {

@@ -9,7 +9,13 @@
 // route needs (shared/src/route-preloads.ts), so the browser fetches it with the entry.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router, type RequestHandler } from 'express';
+import express, {
+  Router,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import {
   matchRoute,
@@ -129,8 +135,8 @@ export function spa(webDistDir: string): Router {
   const router = Router();
   const pageFor = builtPages(webDistDir);
 
-  router.use(
-    '/assets',
+  const builtFiles = Router();
+  builtFiles.use(
     expressStaticGzip(path.join(webDistDir, 'assets'), {
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],
@@ -138,6 +144,10 @@ export function spa(webDistDir: string): Router {
     }),
     // A missing hashed file must not fall back to index.html: the browser would run HTML as a script.
     plainNotFound,
+  );
+  // '/assets' itself is the app's 資材貸出 screen (issue 31); the files below it are the built ones.
+  router.use('/assets', (req, res, next) =>
+    req.path === '/' ? serveApp(req, res, next) : builtFiles(req, res, next),
   );
 
   router.use(
@@ -147,25 +157,28 @@ export function spa(webDistDir: string): Router {
     }),
   );
 
-  router.use((req, res, next) => {
+  router.use(serveApp);
+  return router;
+
+  function serveApp(req: Request, res: Response, next: NextFunction): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       next();
       return;
     }
-    if (NOT_APP_PATHS.has(req.path.replace(/\/+$/, '')) || namesAFile(req.path)) {
+    // Under the '/assets' mount the path is relative to it.
+    const where = req.baseUrl ? `${req.baseUrl}${req.path}`.replace(/(.)\/$/, '$1') : req.path;
+    if (NOT_APP_PATHS.has(where.replace(/\/+$/, '')) || namesAFile(where)) {
       plainNotFound(req, res, next);
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
     // Checked per request, so building the web while the API runs needs no restart.
-    const page = pageFor(req.path);
+    const page = pageFor(where);
     if (page) allowInlineScripts(res, page.scriptHashes);
     // A path the app has no screen for gets the app, which shows its not-found page, with 404.
     res
       .status(page && !page.known ? 404 : 200)
       .type('text/html; charset=utf-8')
       .send(page?.html ?? NOT_BUILT_PAGE);
-  });
-
-  return router;
+  }
 }

@@ -218,11 +218,13 @@ export const DEMO_HR_GROUP = {
 export const DEMO_GROUP_MEMBERS: readonly string[] = ['hr'];
 
 /** Employees with is_staff: they open the administration console (its screens by their permissions). */
-export const DEMO_STAFF: readonly string[] = ['hr'];
+export const DEMO_STAFF: readonly string[] = ['hr', 'inoue'];
 
 /** Permissions held directly by a user. */
 export const DEMO_USER_PERMISSIONS: readonly { username: string; permissions: readonly Permission[] }[] = [
   { username: 'kato', permissions: [PERM.viewAttendanceOrgOnly] },
+  // 総務課 keeps the assets: the console's 資材種別, 資材 and ソフトウェア, 返却 and 購入品の受領 (issue 31).
+  { username: 'inoue', permissions: [PERM.viewAsset, PERM.changeAsset] },
 ];
 
 export const DEMO_ADMIN = { username: 'admin', fullName: '管理者' } as const;

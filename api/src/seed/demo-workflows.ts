@@ -173,22 +173,12 @@ export const DEMO_WORKFLOWS: readonly DemoWorkflow[] = [
     description: 'PC・周辺機器・ソフトウェアの貸出を申請します。',
     kind: 'asset_lend',
     fields: [
-      {
-        name: 'assets_type',
-        label: '資材種別',
-        dataType: 'choice',
-        order: 1,
-        required: true,
-        choices: [
-          { value: 'pc', text: 'ノートPC' },
-          { value: 'monitor', text: 'モニター' },
-          { value: 'mobile', text: '携帯電話' },
-        ],
-      },
-      { name: 'expiration_date', label: '返却予定日', dataType: 'date', order: 2 },
+      // The type's id and its months (issue 31, spec §3.8); the form is web/src/features/assets/.
+      { name: 'assets_type', label: '資材種別', dataType: 'integer', order: 1, required: true },
+      { name: 'expiration_date', label: '有効期間（か月）', dataType: 'integer', order: 2 },
       { name: 'software', label: 'ソフトウェア', order: 3, maxLength: 500 },
       { name: 'software_id', label: 'ソフトウェアID', order: 3, maxLength: 200 },
-      { name: 'asset_id', label: '資材ID', order: 4, maxLength: 50 },
+      { name: 'asset_id', label: '管理番号', order: 4, maxLength: 50 },
       { name: 'reason', label: '理由', dataType: 'text', order: 5, required: true },
     ],
     nodes: [BOSS, { code: '02', name: '総務確認', order: 2, approvers: ['inoue'] }],
@@ -204,6 +194,10 @@ export const DEMO_WORKFLOWS: readonly DemoWorkflow[] = [
       { name: 'quantity', label: '数量', dataType: 'integer', order: 2, required: true, default: '1' },
       { name: 'unit_price', label: '単価（円）', dataType: 'integer', order: 2, required: true },
       { name: 'reason', label: '理由', dataType: 'text', order: 3, required: true },
+      // A lending without stock becomes a purchase with its choices (issue 31).
+      { name: 'assets_type', label: '資材種別', dataType: 'integer', order: 5 },
+      { name: 'software', label: 'ソフトウェア', order: 6, maxLength: 500 },
+      { name: 'software_id', label: 'ソフトウェアID', order: 6, maxLength: 200 },
     ],
     nodes: [BOSS, DEPARTMENT_HEAD, { code: '95', name: '経理参照', order: 1, approvers: ['hayashi'] }],
   },
@@ -220,7 +214,7 @@ export const DEMO_PAID_LEAVE = ['yamada', 'yamaguchi'] as const;
 
 /**
  * Demo tasks. Values may be tokens the writer resolves against the seeding moment: '@year', '@month',
- * '@last-month-year', '@last-month',
+ * '@last-month-year', '@last-month', '@asset-type:NAME' (a demo asset type's id, seed/assets.ts),
  * and '@mon-2' (the Monday two weeks before this week's) … '@fri+1'. `approved` approver nodes are approved in order; then `end` decides: stay in progress,
  * be sent back at the next node, rejected there, withdrawn, or run to the end (90).
  */
@@ -288,7 +282,14 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   {
     workflowId: 13,
     applicant: 'yamada',
-    values: { assets_type: 'pc', reason: '新規プロジェクト参画のため' },
+    values: {
+      assets_type: '@asset-type:ノートPC',
+      expiration_date: 24,
+      software: '',
+      software_id: '',
+      asset_id: '',
+      reason: '新規プロジェクト参画のため',
+    },
     approved: 0,
     end: 'open',
     daysAgo: 1,
@@ -312,7 +313,15 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   {
     workflowId: 14,
     applicant: 'ikeda',
-    values: { item: '外付けモニター 27 インチ', quantity: 1, unit_price: 35000, reason: '在庫がないため' },
+    values: {
+      item: '外付けモニター 27 インチ',
+      quantity: 1,
+      unit_price: 35000,
+      reason: '在庫がないため',
+      assets_type: '@asset-type:モニター',
+      software: '',
+      software_id: '',
+    },
     approved: 0,
     end: 'withdraw',
     daysAgo: 5,

@@ -21,6 +21,7 @@ import {
   userPermissions,
   users,
 } from '../db/schema/users.ts';
+import { seedDemoAssets } from './assets.ts';
 import { seedDemoAttendance } from './attendance.ts';
 import { seedDemoRecords } from './records.ts';
 import { calendarSvg } from './calendar-image.ts';
@@ -230,6 +231,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       contentType: 'image/svg+xml',
     });
 
+    await seedDemoAssets(tx, now);
     const withWorkflows = await seedDemoWorkflows(tx, now);
     await seedDemoAttendance(tx, now);
     await seedDemoLeaveHistory(tx, now);

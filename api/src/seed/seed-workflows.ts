@@ -17,6 +17,7 @@ import { kindHooks } from '../modules/tasks/workflow-kinds.ts';
 import { runPaidLeaveGrants } from '../modules/vacations/grant-job.ts';
 import type { Db } from '../db/client.ts';
 import { registerWorkflowKinds } from '../register-kinds.ts';
+import { demoAssetTypeId } from './assets.ts';
 import { approvalProxies } from '../db/schema/proxies.ts';
 import { attachments, taskNodeApprovers, taskNodes, tasks } from '../db/schema/tasks.ts';
 import { users } from '../db/schema/users.ts';
@@ -25,6 +26,7 @@ import { nodeApprovers, nodes, workflowFields, workflows } from '../db/schema/wo
 import { DEMO_PAID_LEAVE, DEMO_PROXY, DEMO_TASKS, DEMO_WORKFLOWS, type DemoTask } from './demo-workflows.ts';
 
 const DAY_MS = 86_400_000;
+const ASSET_TYPE_TOKEN = '@asset-type:';
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 function dateAt(now: Date, days: number): string {
@@ -141,7 +143,11 @@ async function writeTask(tx: Db, demo: DemoTask, now: Date): Promise<void> {
   const applicant = await loadApplicant(tx, applicantId);
   const plan = await planFlow(tx, await loadNodeDefinitions(tx, demo.workflowId), applicant);
   const values: TFieldValues = {};
-  for (const [name, value] of Object.entries(demo.values)) values[name] = resolveToken(value, now);
+  for (const [name, value] of Object.entries(demo.values))
+    values[name] =
+      typeof value === 'string' && value.startsWith(ASSET_TYPE_TOKEN)
+        ? await demoAssetTypeId(tx, value.slice(ASSET_TYPE_TOKEN.length))
+        : resolveToken(value, now);
   if (demo.file) values[demo.file.field] = null;
   const createdAt = new Date(now.getTime() - demo.daysAgo * DAY_MS);
   const [task] = await tx

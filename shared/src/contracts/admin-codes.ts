@@ -18,6 +18,9 @@ export const AUDIT_RESOURCES = [
   { value: 'stations', label: '駅マスタ' },
   { value: 'notices', label: 'お知らせ' },
   { value: 'manual', label: 'マニュアル' },
+  { value: 'asset_types', label: '資材種別' },
+  { value: 'assets', label: '資材' },
+  { value: 'software', label: 'ソフトウェア' },
 ] as const;
 export type TAuditResource = (typeof AUDIT_RESOURCES)[number]['value'];
 
@@ -44,4 +47,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   set_hold: '法的保全の設定',
   release_hold: '法的保全の解除',
   remind: '再通知',
+  return_asset: '返却',
+  receive_purchase: '購入品の受領',
 };

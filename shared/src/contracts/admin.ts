@@ -348,6 +348,8 @@ export interface TAdminDeactivation {
   moved_steps: { task_id: number; task_node_id: number; to_user_id: number | null }[];
   /** The proxies they held or gave, ended. */
   ended_proxies: number;
+  /** The 管理番号 of the assets they hold, now 要回収 (issue 31). */
+  recall_assets: string[];
 }
 
 // ---- permissions -----------------------------------------------------------------------------

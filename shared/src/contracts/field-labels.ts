@@ -144,6 +144,24 @@ export const FIELD_LABELS = {
   draft: '下書き',
   attachments: '添付',
   unread: '未読',
+  // Asset lending and purchase (issue 31).
+  validity_period: '有効期間（か月）',
+  hardware_information: 'ハードウェア情報',
+  software_list: 'ソフトウェア',
+  software_name: 'ソフトウェア名',
+  software_validity_period: '有効期間（か月）',
+  seats: 'ライセンス数',
+  asset_id: '管理番号',
+  asset_type: '資材種別',
+  assets_type: '資材種別',
+  serial_number: 'シリアル番号',
+  status: '状態',
+  disposal_reason: '理由',
+  purchased_on: '購入日',
+  units: '資材',
+  software: 'ソフトウェア',
+  software_id: 'ソフトウェアID',
+  expiration_date: '有効期間（か月）',
 } as const satisfies Record<string, string>;
 
 const LABELS: Readonly<Record<string, string>> = FIELD_LABELS;

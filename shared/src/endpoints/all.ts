@@ -2,6 +2,7 @@
 // document read. The web and the bot import one area's file instead, so a page carries only its own.
 import { account } from './account.ts';
 import { admin } from './admin.ts';
+import { assets } from './assets.ts';
 import { attendance } from './attendance.ts';
 import { auth } from './auth.ts';
 import { banks } from './banks.ts';
@@ -52,6 +53,7 @@ export const endpoints = {
   home,
   notices,
   manual,
+  assets,
 } as const;
 
 export interface DeclaredEndpoint {

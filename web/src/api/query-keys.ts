@@ -19,6 +19,7 @@ const SLIPS = ['slips'] as const;
 const UPLOADS = ['slip-uploads'] as const;
 const RECORDS = ['records'] as const;
 const ADMIN = ['admin-console'] as const;
+const ASSETS = ['assets'] as const;
 
 export const queryKeys = {
   /** Under ['account']: the signed-in user and the counts that every task action changes. */
@@ -134,6 +135,12 @@ export const queryKeys = {
     list: (resource: string, params: object) => [...ADMIN, resource, 'list', params] as const,
     detail: (resource: string, id: number) => [...ADMIN, resource, 'detail', id] as const,
     choices: (name: string) => [...ADMIN, 'choices', name] as const,
+  },
+  /** Asset lending (issue 31): the types the form offers and the lendings. */
+  assets: {
+    all: ASSETS,
+    types: [...ASSETS, 'types'] as const,
+    lendings: (query: object) => [...ASSETS, 'lendings', query] as const,
   },
 };
 

@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
           page('/proxies', () => import('@/features/proxies/routes/proxy-list.tsx')),
           page('/proxies/add', () => import('@/features/proxies/routes/proxy-add.tsx')),
           page('/proxies/:id', () => import('@/features/proxies/routes/proxy-detail.tsx')),
+          page('/assets', () => import('@/features/assets/routes/assets.tsx')),
           page('/manual', () => import('@/features/manual/routes/manual.tsx')),
           page('/notices', () => import('@/features/notices/routes/notice-list.tsx')),
           page('/notices/:id', () => import('@/features/notices/routes/notice-detail.tsx')),

@@ -1,4 +1,5 @@
 import type { TaskKinds } from '@/components/task-kind-views.tsx';
+import { assetLendKind, assetPurchaseKind } from '@/features/assets/asset-kind.ts';
 import { attendanceKind } from '@/features/attendance/attendance-kind.ts';
 
 /**
@@ -7,4 +8,6 @@ import { attendanceKind } from '@/features/attendance/attendance-kind.ts';
  */
 export const TASK_KINDS: TaskKinds = {
   attendance: attendanceKind,
+  asset_lend: assetLendKind,
+  asset_purchase: assetPurchaseKind,
 };

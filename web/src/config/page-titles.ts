@@ -17,6 +17,8 @@ export const PAGE_TITLES = {
   '/proxies': '承認代理',
   '/proxies/add': '承認代理の追加',
   '/proxies/:id': '承認代理の詳細',
+  // Ours (issue 31): one's lent assets; every lending for assets.view_asset.
+  '/assets': '資材貸出',
   '/manual': 'マニュアル',
   // Ours (issue 30): the company's announcements and one of them.
   '/notices': 'お知らせ',

@@ -14,6 +14,7 @@ export const PATHS = {
   vacations: '/vacations',
   paidLeaveAdmin: '/vacations/management',
   proxies: '/proxies',
+  assets: '/assets',
   manual: '/manual',
   notices: '/notices',
   manualPage: (id: number) => `/manual/${id}`,

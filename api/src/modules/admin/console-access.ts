@@ -3,6 +3,7 @@
 // permission), which route() checks before it parses the body. Every change then runs through
 // `consoleChange`: one transaction reads the record, checks and writes, and keeps the audit row,
 // so the trail and the change commit together.
+import type { TAuditResource } from '@portal/shared/contracts/admin-codes';
 import { API_MSG } from '@portal/shared/messages';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,8 +20,7 @@ export function requireSuperuser(ctx: RequestContext): void {
 }
 
 export interface Change {
-  readonly resource:
-    'organizations' | 'people' | 'groups' | 'users' | 'company' | 'stations' | 'notices' | 'manual';
+  readonly resource: TAuditResource;
   readonly action: string;
   readonly objectId: number | null;
   readonly objectLabel: string;

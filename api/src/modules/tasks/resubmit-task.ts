@@ -41,7 +41,12 @@ export async function resubmitTask({
   const hooks = kindHooks(workflow!.kind);
   const fields = await loadFields(ctx.db, task.workflowId);
   const prepared: PreparedBody = hooks.prepare
-    ? await hooks.prepare(ctx.db, { applicantId: ctx.user.id, body: input.body, taskId: task.id })
+    ? await hooks.prepare(ctx.db, {
+        applicantId: ctx.user.id,
+        body: input.body,
+        taskId: task.id,
+        workflowId: task.workflowId,
+      })
     : checkValues(fields, input.body, await heldFiles(ctx.db, task.id));
   const { values, uploads } = prepared;
   if (!hooks.prepare) await checkFormReferences(ctx.db, fields, values);

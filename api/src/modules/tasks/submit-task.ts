@@ -38,7 +38,12 @@ export async function submitTask({
   const hooks = kindHooks(workflow.kind);
   const fields = await loadFields(ctx.db, workflow.id);
   const prepared: PreparedBody = hooks.prepare
-    ? await hooks.prepare(ctx.db, { applicantId: ctx.user.id, body: input.body, taskId: null })
+    ? await hooks.prepare(ctx.db, {
+        applicantId: ctx.user.id,
+        body: input.body,
+        taskId: null,
+        workflowId: workflow.id,
+      })
     : checkValues(fields, input.body);
   const { values, uploads } = prepared;
   if (!hooks.prepare) await checkFormReferences(ctx.db, fields, values);

@@ -37,7 +37,7 @@ export interface WorkflowKindHooks {
    */
   prepare?(
     db: Db,
-    input: { applicantId: number; body: TTaskFormValues; taskId: number | null },
+    input: { applicantId: number; body: TTaskFormValues; taskId: number | null; workflowId: number },
   ): Promise<PreparedBody>;
   /** Inside the submitting (or resubmitting) transaction, before the task is written. */
   check?(tx: Db, input: SubmissionCheck): Promise<void>;
@@ -64,6 +64,19 @@ export function registerWorkflowKind(kind: TWorkflowKind, hooks: WorkflowKindHoo
   const present = registry.get(kind);
   if (present && present !== hooks) throw new Error(`workflow kind ${kind} has hooks already`);
   registry.set(kind, hooks);
+}
+
+/**
+ * Tests of the engine's plug-in points only: puts `hooks` in place of a kind's own (the asset kinds
+ * are registered by createApp), and answers how to put the kind's own back.
+ */
+export function replaceWorkflowKindForTest(kind: TWorkflowKind, hooks: WorkflowKindHooks): () => void {
+  const own = registry.get(kind);
+  registry.set(kind, hooks);
+  return () => {
+    if (own) registry.set(kind, own);
+    else registry.delete(kind);
+  };
 }
 
 export function kindHooks(kind: TWorkflowKind): WorkflowKindHooks {

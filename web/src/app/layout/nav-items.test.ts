@@ -131,6 +131,7 @@ describe('sidebar entries (spec §2.3, §6)', () => {
       '給与明細',
       '源泉徴収票',
       '休暇履歴',
+      '資材貸出',
     ]);
     expect(leavesOf(drawer, '申請・承認').map((item) => item.text)).toEqual([
       '申請中',

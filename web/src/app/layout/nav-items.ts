@@ -56,6 +56,7 @@ export const EMPLOYEE_MENU = [
   { to: PATHS.paymentSlip, text: '給与明細', group: RECORDS_GROUP_KEY },
   { to: PATHS.withholding, text: '源泉徴収票', group: RECORDS_GROUP_KEY },
   { to: PATHS.vacations, text: '休暇履歴', group: RECORDS_GROUP_KEY },
+  { to: PATHS.assets, text: '資材貸出', group: RECORDS_GROUP_KEY },
   { to: PATHS.proxies, text: '承認代理', group: TASK_GROUP_KEY },
 ] as const;
 

@@ -2,7 +2,7 @@
 // in the same transaction, so the person's next request is 401. Issue 34 (leavers): the 退職日 is
 // set (default today); their open requests are cancelled with HR's reason when HR chose so, else left
 // for HR (the answer lists the approvals left awaiting them); steps waiting on them move to the head
-// above; the proxies they hold or gave end.
+// above; the proxies they hold or gave end; the assets they hold are to be recalled (要回収, issue 31).
 import { eq } from 'drizzle-orm';
 import type { TAdminDeactivate, TAdminDeactivation } from '@portal/shared/contracts/admin';
 import { tokyoDate } from '../../../dates.ts';
@@ -13,6 +13,7 @@ import { PEOPLE_MSG } from './messages.ts';
 import { cancelOpenRequests, endProxies, moveWaitingSteps, type MovedStep } from './leaver-steps.ts';
 import { accountOf, changePerson, lockAccount, revokeSessions } from './person-change.ts';
 import type { OnRecord } from '../console-access.ts';
+import { markForRecall } from '../../assets/lend-unit.ts';
 
 export async function deactivatePerson(on: OnRecord<TAdminDeactivate>): Promise<TAdminDeactivation> {
   const { ctx, input } = on;
@@ -22,6 +23,7 @@ export async function deactivatePerson(on: OnRecord<TAdminDeactivate>): Promise<
   let cancelled: number[] = [];
   let moved: MovedStep[] = [];
   let endedProxies = 0;
+  let recall: string[] = [];
   const person = await changePerson(on, {
     action: 'deactivate',
     lock: (tx) => lockAccount(tx, input.id),
@@ -36,6 +38,7 @@ export async function deactivatePerson(on: OnRecord<TAdminDeactivate>): Promise<
         cancelled = await cancelOpenRequests(tx, userId, ctx.user.id, body.reason!.trim());
       moved = await moveWaitingSteps(tx, userId);
       endedProxies = await endProxies(tx, userId);
+      recall = await markForRecall(tx, userId);
     },
     audit: () => ({
       before: { is_active: true },
@@ -46,6 +49,7 @@ export async function deactivatePerson(on: OnRecord<TAdminDeactivate>): Promise<
         cancelled_requests: cancelled,
         moved_steps: moved.length,
         ended_proxies: endedProxies,
+        recall_assets: recall,
       },
     }),
   });
@@ -56,5 +60,6 @@ export async function deactivatePerson(on: OnRecord<TAdminDeactivate>): Promise<
     cancelled_requests: cancelled,
     moved_steps: moved,
     ended_proxies: endedProxies,
+    recall_assets: recall,
   };
 }

@@ -1,6 +1,7 @@
 // The console's resources, in the order of its menu. A new master registers here.
 import type { AnyResource, PageDecl } from '../resource.ts';
 import { accessLogResource } from './access-log.tsx';
+import { assetsResource, assetTypesResource, purchasesResource, softwareResource } from './assets.tsx';
 import { auditResource } from './audit.tsx';
 import { manualResource } from './manual.tsx';
 import { mastersPage } from './masters.tsx';
@@ -16,6 +17,10 @@ export const RESOURCES: readonly AnyResource[] = [
   groupsResource,
   accessResource,
   permissionsResource,
+  assetTypesResource,
+  assetsResource,
+  softwareResource,
+  purchasesResource,
   auditResource,
   manualResource,
   accessLogResource,

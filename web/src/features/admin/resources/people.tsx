@@ -264,9 +264,12 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
           });
           return {
             message: `${p.name} を無効化しました（退職日 ${String(body.left_on)}、終了したセッション: ${result.revoked_sessions} 件、取り消した申請: ${result.cancelled_requests.length} 件、上位へ移した承認: ${result.moved_steps.length} 件、終了した代理承認: ${result.ended_proxies} 件）。`,
-            lines: result.pending_approvals.map(
-              (a) => `承認待ちのまま: ${a.title}（申請者: ${a.applicant}、${a.node_name}）`,
-            ),
+            lines: [
+              ...result.pending_approvals.map(
+                (a) => `承認待ちのまま: ${a.title}（申請者: ${a.applicant}、${a.node_name}）`,
+              ),
+              ...(result.recall_assets ?? []).map((code) => `要回収の資材: ${code}`),
+            ],
           };
         },
       },
