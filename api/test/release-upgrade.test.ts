@@ -19,7 +19,7 @@ import { createApp } from '../src/app.ts';
 import { openChangeFeed } from '../src/cache/change-feed.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { MIGRATIONS_FOLDER, pgliteHandle, type DatabaseHandle, type Db } from '../src/db/client.ts';
-import { appliedMigrations, migrationsFolderUpTo } from '../src/db/migration-state.ts';
+import { appliedMigrations, committedMigrations, migrationsFolderUpTo } from '../src/db/migration-state.ts';
 import { lockDataDir } from '../src/db/data-dir-lock.ts';
 import { createLogger } from '../src/logger.ts';
 import { takeBackup } from '../src/ops/backup/take-backup.ts';
@@ -92,6 +92,15 @@ async function snapshot(db: Db, like?: Snapshot): Promise<Snapshot> {
  * The rows the later migrations themselves insert (new permissions, say), by table: those of an
  * empty database migrated to the head less those of one migrated only as far as the old release.
  */
+/**
+ * Rows a data migration adds to records a company already has, which the empty databases compared
+ * below cannot show: by migration tag, per table.
+ */
+const ROWS_ADDED_TO_EXISTING_RECORDS: Record<string, Record<string, number>> = {
+  // The seeded 資材購入申請 (workflow 14) gains 資材種別, ソフトウェア and ソフトウェアID (issue 31).
+  '0027_assets': { workflow_fields: 3 },
+};
+
 async function rowsAddedByMigrations(oldMigrations: number): Promise<Record<string, number>> {
   const counts = async (folder?: string) => {
     const handle = await freshPglite();
@@ -106,7 +115,13 @@ async function rowsAddedByMigrations(oldMigrations: number): Promise<Record<stri
   const folder = await migrationsFolderUpTo(MIGRATIONS_FOLDER, oldMigrations);
   try {
     const [old, head] = [await counts(folder), await counts()];
-    return Object.fromEntries(Object.entries(head).map(([t, n]) => [t, n - (old[t] ?? 0)]));
+    const added: Record<string, number> = Object.fromEntries(
+      Object.entries(head).map(([t, n]) => [t, n - (old[t] ?? 0)]),
+    );
+    for (const { tag } of (await committedMigrations(MIGRATIONS_FOLDER)).slice(oldMigrations))
+      for (const [table, n] of Object.entries(ROWS_ADDED_TO_EXISTING_RECORDS[tag] ?? {}))
+        added[table] = (added[table] ?? 0) + n;
+    return added;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

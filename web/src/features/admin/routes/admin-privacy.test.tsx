@@ -147,6 +147,7 @@ describe('the leaver dialog', () => {
       cancelled_requests: [41],
       moved_steps: [{ task_id: 40, task_node_id: 90, to_user_id: 2 }],
       ended_proxies: 1,
+      recall_assets: [],
     };
     const { requests } = mockFetch({
       ...reply(admin.person, { id: 5 }, { body: MORI }),
