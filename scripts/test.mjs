@@ -2,12 +2,13 @@
 // `npm test`: every test of the project, in one run.
 // 1. Makes sure the services are there (Chromium, Japanese fonts, redis-server, PostgreSQL), installing
 //    Debian packages when it can and saying exactly what to install when it cannot.
-// 2. Builds the web (when its sources changed), then runs two lanes at once: Playwright against the
-//    built app, and beside it the vitest suites one after another (per workspace, the API's migration
-//    and auth tests a second time on a real PostgreSQL, the bot's integration tests, the smoke tests).
-//    Much of a browser test is waiting (network idle, animations), which the other lane fills: on two
-//    cores the two lanes together take about the longer one's time instead of the sum (docs/testing.md).
-//    The browser lane prints as it goes; each vitest suite's output is printed whole when it ends.
+// 2. Builds the web (when its sources changed), then runs two lanes at once, each suite of a lane after
+//    the one before: Playwright against the built app, then the bot's integration tests and the smoke
+//    tests; beside them the vitest suites per workspace (the API's migration and auth tests a second
+//    time on a real PostgreSQL). Much of a browser test is waiting (network idle, animations), which
+//    the other lane fills: on two cores the lanes take about the longer one's time instead of the sum
+//    (docs/testing.md). Playwright prints as it goes; a vitest suite's output is printed whole when it
+//    ends.
 // 3. Prints each suite's count and time, then one closing line `N passed, N failed`, and exits
 //    non-zero when anything failed.
 // `npm test -- api web` runs only the named suites.
@@ -95,7 +96,7 @@ function vitestSuite(name, cwd, extraArgs = [], env = {}) {
 
 const e2eSuite = {
   name: 'e2e',
-  browser: true,
+  lane: 'browser',
   async run(ctx) {
     if (!ctx.webBuilt) return { passed: 0, failed: 1, note: 'web build failed' };
     const out = path.join(reports, 'e2e.json');
@@ -120,11 +121,15 @@ const suites = [
     PORTAL_TEST_PG_URL: ctx.pgUrl,
   })),
   vitestSuite('bot', 'bot', [], () => ({})),
+  e2eSuite,
   // API + relay + Redis + bot + fake Lark; each file starts its own redis-server (killed and
   // restarted by the crash test), with a per-run key prefix (PORTAL_TEST_RUN_ID).
-  vitestSuite('bot-integration', 'tests', ['--config', 'vitest.bot.config.ts'], () => ({})),
-  vitestSuite('smoke', 'tests', [], (ctx) => ({ PORTAL_TEST_PG_URL: ctx.pgUrl })),
-  e2eSuite,
+  // The lanes are balanced by their times (the summary's): these two follow the browser tests.
+  {
+    ...vitestSuite('bot-integration', 'tests', ['--config', 'vitest.bot.config.ts'], () => ({})),
+    lane: 'browser',
+  },
+  { ...vitestSuite('smoke', 'tests', [], (ctx) => ({ PORTAL_TEST_PG_URL: ctx.pgUrl })), lane: 'browser' },
 ];
 
 async function main() {
@@ -145,7 +150,7 @@ async function main() {
   };
   // Built before the lanes start: the smoke tests' `npm start` then finds it current instead of
   // building it under the running browser tests.
-  if (selected.some((s) => s.browser)) {
+  if (selected.includes(e2eSuite)) {
     console.log('\n▶ web build (when its sources changed)');
     ctx.webBuilt = ensureWebBuilt(root);
   }
@@ -159,8 +164,8 @@ async function main() {
   };
   try {
     await Promise.all([
-      runLane(selected.filter((s) => s.browser)),
-      runLane(selected.filter((s) => !s.browser)),
+      runLane(selected.filter((s) => s.lane === 'browser')),
+      runLane(selected.filter((s) => s.lane !== 'browser')),
     ]);
   } finally {
     await redis.stop();
