@@ -7,6 +7,18 @@ import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import type { LoginThrottle } from './identity/login-throttle.ts';
 import type { TokenService } from './identity/tokens.ts';
+import type { Redis } from 'ioredis';
+
+/** What the server hands the app for readiness (modules/health/readiness.ts); the rest is configuration. */
+export interface ReadinessParts {
+  /** The API's Redis connection (the bot's queues); absent when REDIS_URL is unset. */
+  readonly redis?: Redis | undefined;
+  /** Set for an embedded database with automatic backups on; otherwise the backup checks are off. */
+  readonly backupDir?: string | undefined;
+  /** True once a stop was asked for. */
+  readonly stopping?: () => boolean;
+  readonly now?: () => Date;
+}
 
 /** Everything app.ts hands the modules; each router takes the part it needs. */
 export interface ModuleDeps {
@@ -23,6 +35,8 @@ export interface ModuleDeps {
   readonly requireService: RequestHandler;
   /** Whether the queue dashboard is mounted (it needs the bot's queues, so Redis). */
   readonly queueBoardOn: boolean;
+  /** What readiness looks at beyond the database (serve.ts fills it; tests may). */
+  readonly readiness: ReadinessParts;
 }
 
 export interface ApiModule {

@@ -3,7 +3,7 @@
 import type { Queue } from 'bullmq';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
-import { mountModule, type ApiModule, type ModuleDeps } from './api-module.ts';
+import { mountModule, type ApiModule, type ModuleDeps, type ReadinessParts } from './api-module.ts';
 import { NO_CHANGE_FEED, trackWrites, type ChangeFeed } from './cache/change-feed.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -65,6 +65,8 @@ export interface AppDeps {
   readonly botQueues?: readonly Queue[];
   /** What lets the session check and the task lists cache their answers; without it nothing is cached. */
   readonly changes?: ChangeFeed;
+  /** Redis, the backup folder, the stop flag for readiness (modules/health/readiness.ts). */
+  readonly readiness?: ReadinessParts;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -136,6 +138,7 @@ export function createApp(deps: AppDeps): Express {
     requireAuth,
     requireService: service.requireService,
     queueBoardOn: Boolean(deps.botQueues),
+    readiness: deps.readiness ?? {},
   };
   const board = deps.botQueues ? queueBoard({ queues: deps.botQueues, db, tokens }) : null;
 

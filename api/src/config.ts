@@ -162,6 +162,31 @@ const EnvSchema = z
     BACKUP_KEEP_DAILY: z.coerce.number().int().min(1, 'must be at least 1').default(7),
     BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(1, 'must be at least 1').default(4),
     SHUTDOWN_GRACE: zDuration('10s'),
+    SHUTDOWN_DELAY: z
+      .string()
+      .default('0')
+      .transform((value, ctx) => {
+        if (/^0+\s*[smhd]?$/.test(value.trim())) return 0;
+        const seconds = parseDuration(value);
+        if (seconds === null) {
+          ctx.addIssue({ code: 'custom', message: `expected a duration like 0, 5 or 5s, got "${value}"` });
+          return z.NEVER;
+        }
+        return seconds;
+      }),
+    // Readiness (issue 39): the outbox's oldest unsent row and the bot's heartbeat fail past these.
+    OUTBOX_MAX_AGE: zDuration('60s'),
+    BOT_HEARTBEAT_MAX_AGE: zDuration('30s'),
+    // Prometheus metrics on a port of their own, never on the public one; off unless set.
+    METRICS_PORT: zOptionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, 'must be a port number')
+        .transform(Number)
+        .pipe(z.number().int().min(0).max(65_535))
+        .optional(),
+    ),
+    METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   })
   .superRefine((env, ctx) => {
     const together = (names: readonly (keyof typeof env)[]) => {
@@ -248,6 +273,23 @@ export interface Config {
   readonly backup: BackupConfig;
   /** How long running requests may take to finish once a stop is asked for (SHUTDOWN_GRACE). */
   readonly shutdownGraceSeconds: number;
+  /** How long readiness answers 503 before the server stops accepting connections (SHUTDOWN_DELAY). */
+  readonly shutdownDelaySeconds: number;
+  readonly readiness: ReadinessConfig;
+  /** Prometheus metrics (METRICS_PORT, METRICS_HOST); null when METRICS_PORT is unset. */
+  readonly metrics: MetricsConfig | null;
+}
+
+export interface ReadinessConfig {
+  /** The outbox check fails when the oldest unsent row is older (OUTBOX_MAX_AGE, default 60 s). */
+  readonly outboxMaxAgeSeconds: number;
+  /** The bot check fails when its workers' heartbeat is older (BOT_HEARTBEAT_MAX_AGE, default 30 s). */
+  readonly botHeartbeatMaxAgeSeconds: number;
+}
+
+export interface MetricsConfig {
+  readonly port: number;
+  readonly host: string;
 }
 
 export interface BackupConfig {
@@ -383,6 +425,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       keepWeekly: e.BACKUP_KEEP_WEEKLY,
     },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY,
+    readiness: {
+      outboxMaxAgeSeconds: e.OUTBOX_MAX_AGE,
+      botHeartbeatMaxAgeSeconds: e.BOT_HEARTBEAT_MAX_AGE,
+    },
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

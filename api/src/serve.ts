@@ -12,6 +12,8 @@ import { MigrationMismatchError } from './db/migration-state.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { withJwtSecret } from './jwt-secret.ts';
 import { createHttpServer } from './http-server.ts';
+import { stopInOrder } from './shutdown.ts';
+import { startingListener } from './starting-page.ts';
 import { createLogger } from './logger.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';
 import { startOutboxRelay } from './modules/outbox/relay.ts';
@@ -55,11 +57,9 @@ export async function serve({
     pretty: config.env !== 'production' && process.stdout.isTTY === true,
   });
 
-  // Until the database is ready every request gets 503, so health checks wait rather than fail.
-  const starting: http.RequestListener = (_req, res) => {
-    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-    res.end(JSON.stringify({ detail: '起動中です。しばらくしてから再度お試しください。' }));
-  };
+  // Until the database is ready every request gets 503 (a browser a page saying 起動中です that retries
+  // by itself), so health checks wait rather than fail.
+  const starting = startingListener;
   const server = createHttpServer(config.http, starting);
   await new Promise<void>((resolve) => {
     const refused = (error: Error) =>
@@ -114,12 +114,19 @@ export async function serve({
     ? startOutboxRelay({ db: handle.db, queues: botQueues, pollMs: config.bot.outboxPollMs, logger })
     : null;
 
+  // Set on the first stop request: readiness answers 503 from then on.
+  let stopping = false;
   const app = createApp({
     config: appConfig,
     db: handle.db,
     logger,
     changes,
     ...(botQueues ? { botQueues: [botQueues.events, botQueues.lark] } : {}),
+    readiness: {
+      redis: botQueues?.connection,
+      backupDir: handle.kind === 'pglite' && config.backup.auto ? config.backup.dir : undefined,
+      stopping: () => stopping,
+    },
   });
   server.off('request', starting);
   server.on('request', app);
@@ -155,39 +162,43 @@ export async function serve({
   server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
     if (stopping) res.shouldKeepAlive = false;
   });
-  let stopping = false;
   const graceMs = config.shutdownGraceSeconds * 1000;
   const stop = async (reason: string) => {
     logger.info({ reason, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
     // A start meanwhile (a restart) waits for this one instead of refusing.
     await lock?.markStopping().catch((error: unknown) => logger.warn({ err: error }, 'lock record'));
-    const force = setTimeout(() => {
-      logger.warn('requests still running after the grace period; closing them');
-      server.closeAllConnections();
-    }, graceMs);
-    force.unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    await closed;
-    clearTimeout(force);
-    grantJob.stop();
-    residenceJob.stop();
-    obligationJob.stop();
-    lendingReminderJob.stop();
-    slipNoticeJob.stop();
-    noticeJob.stop();
-    retentionJob.stop();
-    await grantJob.firstRun;
-    await residenceJob.firstRun;
-    await obligationJob.firstRun;
-    await lendingReminderJob.firstRun;
-    await slipNoticeJob.firstRun;
-    await noticeJob.firstRun;
-    await backups?.stop();
-    await relay?.stop();
-    await botQueues?.close();
-    await changes.close();
-    await handle.close();
+    await stopInOrder({
+      server,
+      graceMs,
+      notReadyMs: config.shutdownDelaySeconds * 1000,
+      logger,
+      // `stopping` is already set: readiness answers 503 from the first moment.
+      notReady: () => undefined,
+      async stopBackgroundWork() {
+        grantJob.stop();
+        residenceJob.stop();
+        obligationJob.stop();
+        lendingReminderJob.stop();
+        slipNoticeJob.stop();
+        noticeJob.stop();
+        retentionJob.stop();
+        await grantJob.firstRun;
+        await residenceJob.firstRun;
+        await obligationJob.firstRun;
+        await lendingReminderJob.firstRun;
+        await slipNoticeJob.firstRun;
+        await noticeJob.firstRun;
+        await backups?.stop();
+      },
+      async closeQueues() {
+        await relay?.stop();
+        await botQueues?.close();
+      },
+      async closeDatabase() {
+        await changes.close();
+        await handle.close();
+      },
+    });
     await lock?.release();
     logger.info('stopped');
     process.exit(0);

@@ -26,6 +26,7 @@ import { closeRedis, createRedis } from './queue/connection.ts';
 import { openQueues } from './queue/queues.ts';
 import { upsertReminderSchedulers } from './reminders/schedulers.ts';
 import { startWorkers } from './worker.ts';
+import { checkBotReadiness, startHeartbeat } from './readiness.ts';
 
 /** Each of the two API calls a click makes (act, then read the fresh state). */
 const CALLBACK_API_TIMEOUT_MS = 1200;
@@ -76,6 +77,9 @@ export async function startBot({
   });
   if (config.reminders) await upsertReminderSchedulers(queues.events, config.reminders);
   const workers = startWorkers(ctx);
+  // The API's readiness reads this (issue 39): the workers are alive while it is fresh.
+  const heartbeat = startHeartbeat({ redis, prefix: config.queuePrefix, workers, logger });
+  let stopping = false;
   await scheduleApprovalCheck(ctx);
   const approvalCenter: ApprovalCenter | null = config.larkNative?.approvalCenter
     ? startApprovalCenter(ctx, client)
@@ -126,6 +130,22 @@ export async function startBot({
       });
       return;
     }
+    if (req.method === 'GET' && path === '/ready') {
+      void checkBotReadiness({
+        redis,
+        workers,
+        heartbeat,
+        apiUrl: config.apiUrl,
+        stopping: () => stopping,
+      }).then((answer) => {
+        res.writeHead(answer.status === 'ok' ? 200 : 503, {
+          'content-type': 'application/json',
+          'cache-control': 'no-store',
+        });
+        res.end(JSON.stringify(answer));
+      });
+      return;
+    }
     const healthy = req.method === 'GET' && path === '/health';
     const ready = redis.status === 'ready';
     res.writeHead(healthy ? (ready ? 200 : 503) : 404, { 'content-type': 'application/json' });
@@ -142,6 +162,10 @@ export async function startBot({
     url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
     ctx,
     async close() {
+      // Readiness turns 503 first; then no new connection, the running jobs finish, the queues and
+      // Redis close.
+      stopping = true;
+      heartbeat.stop();
       longConnection?.close();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

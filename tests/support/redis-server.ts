@@ -12,6 +12,10 @@ export interface RedisServer {
   readonly url: string;
   /** Kills it without warning (SIGKILL) and starts it again on the same port and data. */
   crashAndRestart(): Promise<void>;
+  /** Stops it (SIGTERM) and keeps its port and data, for resume(). */
+  halt(): Promise<void>;
+  /** Starts a halted one again on the same port and data. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -86,6 +90,13 @@ export async function startRedisServer(): Promise<RedisServer> {
       const old = child;
       old.kill('SIGKILL');
       await exited(old);
+      await launch();
+    },
+    async halt() {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+    async resume() {
       await launch();
     },
     async stop() {

@@ -33,6 +33,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       keepWeekly: 4,
     },
     shutdownGraceSeconds: 10,
+    shutdownDelaySeconds: 0,
+    readiness: { outboxMaxAgeSeconds: 60, botHeartbeatMaxAgeSeconds: 30 },
+    metrics: null,
     ...overrides,
   };
 }
