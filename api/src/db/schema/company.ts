@@ -1,12 +1,7 @@
 // Company master data: the one company_info row and the calendar files shown on /company/calendar.
 import { sql } from 'drizzle-orm';
-import { check, customType, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  // node-postgres hands back a Buffer, PGlite a Uint8Array: callers always get a Buffer.
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { check, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { bytea } from '../bytea.ts';
 
 export const companyInfo = pgTable(
   'company_info',

@@ -2,23 +2,9 @@
 // A chapter is a page's `chapter` title; chapters are ordered by `chapter_order`, pages within one by
 // `page_order` (both then by id), so reordering is editing two numbers in the console.
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea } from '../bytea.ts';
 
 export const manualPages = pgTable(
   'manual_pages',

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   pgTable,
@@ -17,11 +16,7 @@ import {
 import type { TNoticeImportance } from '@portal/shared/contracts/notice-codes';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea } from '../bytea.ts';
 
 export const notices = pgTable(
   'notices',

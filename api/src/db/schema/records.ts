@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import {
   char,
   check,
-  customType,
   date,
   index,
   integer,
@@ -17,11 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { employees } from './employees.ts';
 import { users } from './users.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea } from '../bytea.ts';
 
 export const bankAccounts = pgTable(
   'bank_accounts',

@@ -5,7 +5,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -23,12 +22,7 @@ import { employees } from './employees.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 import { nodes, workflows } from './workflows.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  // node-postgres hands back a Buffer, PGlite a Uint8Array: callers always get a Buffer.
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea } from '../bytea.ts';
 
 export const tasks = pgTable(
   'tasks',
