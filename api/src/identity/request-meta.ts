@@ -9,13 +9,17 @@ export interface RequestMeta {
   readonly address: string | null;
 }
 
-const metas = new WeakMap<RequestContext, RequestMeta>();
+// The request itself is kept and read only when a record asks: `req.ip` walks the trusted proxies on
+// every call, which a cached list answer should not pay for.
+const requests = new WeakMap<RequestContext, Request>();
 
 export function noteRequest(ctx: RequestContext, req: Request): void {
-  metas.set(ctx, { id: requestIdOf(req) ?? null, address: req.ip ?? req.socket.remoteAddress ?? null });
+  requests.set(ctx, req);
 }
 
 /** The request a context serves; none for a context made outside HTTP (a job, a test). */
 export function requestOf(ctx: RequestContext): RequestMeta | undefined {
-  return metas.get(ctx);
+  const req = requests.get(ctx);
+  if (!req) return undefined;
+  return { id: requestIdOf(req) ?? null, address: req.ip ?? req.socket.remoteAddress ?? null };
 }
