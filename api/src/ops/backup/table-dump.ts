@@ -9,10 +9,11 @@
 // 2 MB file as a query parameter or a result string cost the pg driver several copies of it each, and
 // 150 of them ran the process 330 MB over idle). On PGlite (in the process, no COPY stream) a table is
 // read in pages by its primary key (keyset paging, linear in rows), each page bounded in rows and in
-// bytes (a row holding a 2 MB file is a page of its own), and written line by line; loading reads the
-// file as a stream and inserts batches bounded the same way.
+// bytes (a row holding a 2 MB file is a page of its own) and written by COPY into a blob, so its text
+// never becomes a JavaScript string; loading reads the file as a stream and inserts batches bounded
+// the same way.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -100,6 +101,55 @@ function postgresClient(db: Db): pg.ClientBase | null {
   return client instanceof pg.Client ? client : null;
 }
 
+/** A PGlite connection or transaction, as the dump queries it. */
+interface PgliteQuerier {
+  query<T>(text: string): Promise<{ rows: T[] }>;
+}
+
+/**
+ * A file COPY writes a page into, by its name inside the database and on this machine: the PGlite
+ * copy's own folder (ops/backup/take-backup.ts), deleted with it.
+ */
+interface Spool {
+  readonly inDatabase: string;
+  readonly onHost: string;
+}
+
+async function spoolOf(db: Db, folder: string | undefined): Promise<Spool | null> {
+  if (!folder) return null;
+  const [setting] = await rows<{ data_directory: string }>(db, sql`show data_directory`);
+  return { inDatabase: `${setting!.data_directory}/${SPOOL_FILE}`, onHost: path.join(folder, SPOOL_FILE) };
+}
+
+/** Where the pages go between the database and the archive's file: a spool, or result strings. */
+type PageReader = (query: string) => Promise<Buffer | string>;
+
+function pageReader(client: PgliteQuerier, spool: Spool | null): PageReader {
+  if (spool) {
+    return async (query) => {
+      await client.query(`copy (${query}) to ${literal(spool.inDatabase)} with ${JSON_LINES}`);
+      return readFile(spool.onHost);
+    };
+  }
+  return async (query) => {
+    let text = '';
+    for (const row of (await client.query<{ j: string }>(query)).rows) text += `${row.j}\n`;
+    return text;
+  };
+}
+
+/** The PGlite connection (or transaction) under a drizzle session. */
+function pgliteClient(db: Db): PgliteQuerier {
+  const client = (db as unknown as { session?: { client?: Partial<PgliteQuerier> } }).session?.client;
+  if (typeof client?.query !== 'function') throw new Error('table-dump: no PGlite client under the session');
+  return client as PgliteQuerier;
+}
+
+/** A string constant (standard_conforming_strings is on: only the quote is doubled). */
+function literal(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
 function quoted(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
@@ -130,7 +180,13 @@ async function copyTableOut(
 }
 
 /** Reads one table page by page in `db` (the caller's snapshot) and writes its lines to `file`. */
-async function dumpTable(db: Db, table: string, file: string, signal?: AbortSignal): Promise<number> {
+async function dumpTable(
+  db: Db,
+  table: string,
+  file: string,
+  read: PageReader,
+  signal?: AbortSignal,
+): Promise<number> {
   const key = await primaryKey(db, table);
   const weight = await rowWeight(db, table);
   const from = sql`public.${sql.identifier(table)} t`;
@@ -157,44 +213,47 @@ async function dumpTable(db: Db, table: string, file: string, signal?: AbortSign
     );
     return sql`(${keyList}) > (${values})`;
   };
-
-  // The page's rows are chosen first and only they are turned into JSON: written as one select, the
-  // planner (without statistics on the fresh copy) sorted every remaining row after row_to_json, so
-  // each page cost as much as the rest of the table (issue 33: 68 s for 500,000 rows).
-  const pageQuery = (limit: number): SQL =>
+  // COPY takes no parameters: the page's bounds are written as literals (key values the database
+  // itself gave as text; the types are the catalog's names).
+  const keyColumns = key.length > 0 ? `(${key.map((k) => `t.${quoted(k.name)}`).join(', ')})` : 't.ctid';
+  const bound = (values: string[]): string =>
     key.length > 0
-      ? sql`select ${keyText}, row_to_json(t)::text as j from (select * from ${from}
-            where ${after(last)} order by ${keyList} limit ${limit}) t order by ${keyList}`
-      : sql`select ${keyText}, row_to_json(t)::text as j from ${from}
-            where ${after(last)} order by ${keyList} limit ${limit}`;
+      ? `(${values.map((v, i) => `${literal(v)}::${key[i]!.type}`).join(', ')})`
+      : `${literal(values[0]!)}::tid`;
+
   let last: string[] | null = null;
   let count = 0;
-  // One string per page (each a few MB at most): few writes, and pipeline ends the reading on a
-  // write error (a full disk) instead of waiting for a 'drain' that never comes.
-  async function* pages(): AsyncGenerator<string> {
+  const keysOf = (row: Record<string, string>): string[] =>
+    (key.length > 0 ? key : [null]).map((_, i) => row[`k${i}`]!);
+  // Each page: the keys (and running weights) of the next rows tell where it ends, then its lines are
+  // read in key order (by COPY into the spool when there is one).
+  async function* pages(): AsyncGenerator<Buffer | string> {
     for (;;) {
-      let page: (Record<string, string> & { j: string })[];
-      if (weight === null) {
-        page = await rows(db, pageQuery(NARROW_PAGE_ROWS));
-      } else {
-        // First the keys and running weights of the next rows, then as many rows as fit the budget.
-        const weights: Record<string, string>[] = await rows<Record<string, string>>(
-          db,
-          sql`select sum(${weight}) over (order by ${keyList} rows unbounded preceding) as acc
-              from ${from} where ${after(last)} order by ${keyList} limit ${PAGE_ROWS}`,
-        );
-        let take = weights.findIndex((k) => Number(k.acc) > PAGE_BYTES);
-        take = take === -1 ? weights.length : Math.max(1, take);
-        page = take === 0 ? [] : await rows(db, pageQuery(take));
+      const next = await rows<Record<string, string>>(
+        db,
+        weight === null
+          ? sql`select ${keyText} from ${from} where ${after(last)} order by ${keyList} limit ${NARROW_PAGE_ROWS}`
+          : sql`select ${keyText}, sum(${weight}) over (order by ${keyList} rows unbounded preceding) as acc
+                from ${from} where ${after(last)} order by ${keyList} limit ${PAGE_ROWS}`,
+      );
+      if (next.length === 0) return;
+      let take = next.length;
+      if (weight !== null) {
+        const over = next.findIndex((k) => Number(k.acc) > PAGE_BYTES);
+        take = over === -1 ? next.length : Math.max(1, over);
       }
-      if (page.length === 0) return;
+      const end = keysOf(next[take - 1]!);
+      const range =
+        last === null
+          ? `${keyColumns} <= ${bound(end)}`
+          : `${keyColumns} > ${bound(last)} and ${keyColumns} <= ${bound(end)}`;
+      const lines = await read(
+        `select row_to_json(t)::text as j from public.${quoted(table)} t where ${range} order by ${keyColumns}`,
+      );
       signal?.throwIfAborted();
-      let text = '';
-      for (const row of page) text += `${row.j}\n`;
-      count += page.length;
-      const lastKey: Record<string, string> = page.at(-1)!;
-      last = (key.length > 0 ? key : [null]).map((_, i) => lastKey[`k${i}`]!);
-      yield text;
+      count += take;
+      last = end;
+      yield lines;
       // PGlite answers from microtasks: let requests waiting on the event loop run between pages.
       await yieldToEventLoop();
     }
@@ -210,7 +269,22 @@ async function dumpTable(db: Db, table: string, file: string, signal?: AbortSign
  * (a consistent snapshot). On PostgreSQL that transaction blocks no one; the embedded database is
  * dumped from a private copy instead (take-backup.ts), never from the one serving requests.
  */
-export async function dumpTables(db: Db, dir: string, signal?: AbortSignal): Promise<DumpResult> {
+export interface DumpOptions {
+  readonly signal?: AbortSignal | undefined;
+  /**
+   * PGlite kept in this folder, read by no one else (a backup's private copy): each page is written
+   * there by COPY and read back as bytes, so a page's text never becomes a JavaScript string. As
+   * result strings, pages of files made garbage faster than the heap collected it (the backup of a
+   * 1.2 GB archive peaked 300 MB over idle); a COPY to PGlite's '/dev/blob' instead kept most of each
+   * page inside the instance until it closed.
+   */
+  readonly spoolIn?: string | undefined;
+}
+
+const SPOOL_FILE = 'portal-dump-page.jsonl';
+
+export async function dumpTables(db: Db, dir: string, options: DumpOptions = {}): Promise<DumpResult> {
+  const { signal } = options;
   await mkdir(path.join(dir, 'tables'), { recursive: true, mode: 0o700 });
   return db.transaction(
     async (tx) => {
@@ -221,12 +295,14 @@ export async function dumpTables(db: Db, dir: string, signal?: AbortSignal): Pro
       await tx.execute(sql`set local enable_sort = off`);
       const tables: Record<string, number> = {};
       const client = postgresClient(tx);
+      const read = client ? null : pageReader(pgliteClient(tx), await spoolOf(tx, options.spoolIn));
       for (const table of await publicTables(tx)) {
         const file = path.join(dir, tablePart(table));
-        tables[table] = await (client
-          ? copyTableOut(client, tx, table, file, signal)
-          : dumpTable(tx, table, file, signal));
+        tables[table] = await (read
+          ? dumpTable(tx, table, file, read, signal)
+          : copyTableOut(client!, tx, table, file, signal));
       }
+      if (options.spoolIn) await rm(path.join(options.spoolIn, SPOOL_FILE), { force: true });
       // Sequences are not transactional: their value may be ahead of the snapshot, which is harmless.
       const sequences = (
         await rows<{ name: string; last_value: string | null }>(

@@ -51,13 +51,13 @@ async function dump(
   scratch: string,
   signal: AbortSignal | undefined,
 ): Promise<DumpResult> {
-  if (handle.kind !== 'pglite' || !handle.dataDir) return dumpTables(handle.db, parts, signal);
+  if (handle.kind !== 'pglite' || !handle.dataDir) return dumpTables(handle.db, parts, { signal });
   const copy = path.join(scratch, 'pglite');
   await snapshotPglite(handle, copy, signal);
   signal?.throwIfAborted();
   const reader = await openPglite(copy, { sharedBuffers: ONE_PASS_BUFFERS });
   try {
-    return await dumpTables(reader.db, parts, signal);
+    return await dumpTables(reader.db, parts, { signal, spoolIn: copy });
   } finally {
     await reader.close();
   }
