@@ -452,7 +452,6 @@ test('keyboard only: yamada chooses an asset type and two software items on the 
   test.setTimeout(120_000);
   const yamada = await signInByKeyboard(browser, baseURL!, testInfo.project.name === 'mobile', 'yamada');
   await yamada.goto('/task/workflows/13/create');
-  await expectHeadingFocused(yamada, '資材貸出申請');
   const type = yamada.getByRole('combobox', { name: /資材種別/ });
   await tabTo(yamada, type);
   // A native select: the arrow keys move through the options (ノートPC is the first after ======).
