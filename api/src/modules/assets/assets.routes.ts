@@ -15,6 +15,8 @@ import {
   ZAdminPurchaseAnswer,
   ZAdminReceiptAnswer,
   ZAdminSoftwareAnswer,
+  ZAssetImportPreviewAnswer,
+  ZAssetImportResultAnswer,
   ZAssetTypeOption,
   ZLending,
 } from '@portal/shared/contracts/assets-answers';
@@ -120,11 +122,17 @@ export const assetsModule = moduleOf('assets', assets, (deps) => {
     { body: ZAdminAsset, answer: ZAdminAssetDetailAnswer },
     ({ ctx, params, body }) => units.replaceUnit({ ctx, input: { id: params.id, body } }),
   );
-  route(on, assets.checkAssetImport, { body: ZAdminImportCheck }, ({ ctx, body }) =>
-    checkAssetImport({ ctx, input: body }),
+  route(
+    on,
+    assets.checkAssetImport,
+    { body: ZAdminImportCheck, answer: ZAssetImportPreviewAnswer },
+    ({ ctx, body }) => checkAssetImport({ ctx, input: body }),
   );
-  route(on, assets.confirmAssetImport, { body: ZAdminImportConfirm, status: 201 }, ({ ctx, body }) =>
-    confirmAssetImport({ ctx, input: body }),
+  route(
+    on,
+    assets.confirmAssetImport,
+    { body: ZAdminImportConfirm, status: 201, answer: ZAssetImportResultAnswer },
+    ({ ctx, body }) => confirmAssetImport({ ctx, input: body }),
   );
   route(
     on,
