@@ -7,7 +7,11 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_IMPORT_COLUMNS, type TAssetImportPreview } from '@portal/shared/contracts/asset-import';
+import {
+  ASSET_IMPORT_COLUMNS,
+  ASSET_IMPORT_MAX_ROWS,
+  type TAssetImportPreview,
+} from '@portal/shared/contracts/asset-import';
 import { createTestContext, expectJapaneseError, type TestContext } from './support/test-context.ts';
 import { tokens, type As } from './support/workflow-fixtures.ts';
 
@@ -143,15 +147,28 @@ describe('a file the import refuses', () => {
     },
     { name: 'no content', body: { file_name: 'assets.csv', content: '' }, status: 400 },
     {
+      name: 'more rows than ASSET_IMPORT_MAX_ROWS',
+      body: upload(
+        'many.csv',
+        csv([
+          HEADER,
+          ...Array.from({ length: ASSET_IMPORT_MAX_ROWS + 1 }, (_, i) => [`M-${i}`, 'ノートPC', '', '']),
+        ]),
+      ),
+      status: 400,
+    },
+    {
       name: 'a body over the upload limit',
       body: { file_name: 'big.csv', content: 'A'.repeat(5 << 20) },
       status: 413,
     },
   ];
   it.each(cases)('$name: $status in Japanese', async (c) => {
+    const before = await counts();
     const res = await check(c.body);
     expect(res.status).toBe(c.status);
     expectJapaneseError(res.body);
+    expect(await counts()).toEqual(before);
   });
 
   it.each([
