@@ -4,7 +4,8 @@
 // it is on disk; f9dd3dd (the first release with `npm run backup`) wrote an archive. The folder is
 // opened as `npm start` opens it (lock, migrations, a backup before migrating, the demo seed offered);
 // the archive is restored. Then every table's row count and a sample of rows by id equal what the old
-// release wrote, its users sign in, and a request is submitted and approved.
+// release wrote, its users sign in, and a request is submitted and approved; a 資材貸出申請 made on
+// the old fixed choice names its asset type (0029).
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -152,6 +153,34 @@ function expectKept(before: Snapshot, after: Snapshot, added: Record<string, num
   }
 }
 
+/**
+ * 0029: the old release's 資材貸出申請, made on the fixed choice (assets_type 'pc'), names the type that
+ * choice showed by its id, with that type's months in expiration_date and the new form's empty fields.
+ */
+async function expectAssetRequestsRetyped(db: Db): Promise<void> {
+  const lendings = await rows<{
+    reason: string;
+    values: Record<string, unknown>;
+    type: string | null;
+    months: number | null;
+  }>(
+    db,
+    sql`select t.values->>'reason' as reason, t.values, a.name as type, a.validity_period as months
+        from tasks t join workflows w on w.id = t.workflow_id and w.kind = 'asset_lend'
+        left join asset_types a on a.id::text = t.values->>'assets_type' order by t.id`,
+  );
+  const old = lendings.find((l) => l.reason === '新規プロジェクト参画のため');
+  expect(old?.type).toBe('ノートPC');
+  expect(old!.values).toMatchObject({
+    assets_type: expect.any(Number),
+    expiration_date: old!.months,
+    software: '',
+    software_id: '',
+    asset_id: '',
+  });
+  expect(lendings.filter((l) => l.type === null)).toEqual([]);
+}
+
 /** Sign-ins of the old release's users, and a request submitted and approved, on the upgraded data. */
 async function expectUsable(handle: DatabaseHandle): Promise<void> {
   const changes = await openChangeFeed(handle, logger);
@@ -253,6 +282,7 @@ describe(`upgrades from earlier releases on ${testBackend()}`, () => {
             });
             expect(await readdir(backups)).toContain('pre-migration.tar.gz');
             expectKept(before, await snapshot(handle.db, before), await rowsAddedByMigrations(oldMigrations));
+            await expectAssetRequestsRetyped(handle.db);
             await expectUsable(handle);
           } finally {
             await handle.close();
@@ -319,6 +349,7 @@ describe(`upgrades from earlier releases on ${testBackend()}`, () => {
         const after = await snapshot(target.handle.db, before);
         const added = await rowsAddedByMigrations(manifest.migrations.length);
         expectKept(before, after, added);
+        await expectAssetRequestsRetyped(target.handle.db);
         await expectUsable(target.handle);
       } finally {
         await target.dispose();

@@ -444,3 +444,27 @@ test('keyboard only: yamada opens お知らせ from the menu, a notice from the 
   await yamada.keyboard.press('Enter');
   await expect(yamada).toHaveURL(/\/notices$/);
 });
+
+test('keyboard only: yamada chooses an asset type and two software items on the lending form', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const yamada = await signInByKeyboard(browser, baseURL!, testInfo.project.name === 'mobile', 'yamada');
+  await yamada.goto('/task/workflows/13/create');
+  const type = yamada.getByRole('combobox', { name: /資材種別/ });
+  await tabTo(yamada, type);
+  // A native select: the arrow keys move through the options (ノートPC is the first after ======).
+  await yamada.keyboard.press('ArrowDown');
+  await expect(type).toHaveValue(/\d+/);
+  await expect(yamada.getByTestId('validity-period')).toHaveText('24 か月');
+  const office = yamada.getByRole('checkbox', { name: 'Microsoft 365（12 か月）' });
+  const acrobat = yamada.getByRole('checkbox', { name: 'Adobe Acrobat Pro（12 か月）' });
+  await tabTo(yamada, office, 5);
+  await yamada.keyboard.press('Space');
+  await tabTo(yamada, acrobat, 5);
+  await yamada.keyboard.press('Space');
+  await expect(office).toBeChecked();
+  await expect(acrobat).toBeChecked();
+  await expect(yamada.getByRole('checkbox', { name: 'ウイルス対策ソフト' })).not.toBeChecked();
+});

@@ -31,22 +31,23 @@ export const IMPORT_MAX_ROWS = 2000;
 export const IMPORT_YES = ['○', '〇', '1', 'TRUE', 'true', 'はい', 'y', 'Y'] as const;
 export const IMPORT_NO = ['', '0', 'FALSE', 'false', 'いいえ', 'n', 'N', '-', '×'] as const;
 
-export interface TImportError {
+/** One error of an import's preview; `C` is that import's header labels (社員 by default, 資材 too). */
+export interface TImportError<C extends string = TImportColumn> {
   /** The line of the file (the header is line 1). */
   row: number;
   /** The header label of the cell, or null for the whole row. */
-  column: TImportColumn | null;
+  column: C | null;
   message: string;
 }
 
-export interface TImportPreview {
+export interface TImportPreview<C extends string = TImportColumn> {
   file_name: string;
   /** sha256 of the parsed rows: confirm is refused when the file it sends reads otherwise. */
   token: string;
-  columns: TImportColumn[];
+  columns: C[];
   /** The cells as read, by header label, with the line of each. */
-  rows: { row: number; cells: Record<TImportColumn, string> }[];
-  errors: TImportError[];
+  rows: { row: number; cells: Record<C, string> }[];
+  errors: TImportError<C>[];
 }
 
 export interface TImportResult {

@@ -3,6 +3,7 @@
 // assets.ts.
 import { z } from 'zod';
 import { ASSET_STATUSES, LENDING_STATUSES } from '../workflow/assets.ts';
+import { ASSET_IMPORT_COLUMNS } from './asset-import.ts';
 
 const ZRef = z.object({ id: z.number().int(), name: z.string() });
 
@@ -81,3 +82,17 @@ export const ZAdminPurchaseAnswer = z.object({
 });
 
 export const ZAdminReceiptAnswer = z.object({ added: z.array(z.string()), lent: ZLending.nullable() });
+
+/** 資材の一括登録's preview (asset-import.ts): cells and errors by the layout's header labels. */
+const ZAssetImportColumn = z.enum(ASSET_IMPORT_COLUMNS.map((c) => c.label));
+export const ZAssetImportPreviewAnswer = z.object({
+  file_name: z.string(),
+  token: z.string(),
+  columns: z.array(ZAssetImportColumn),
+  rows: z.array(z.object({ row: z.number().int(), cells: z.record(ZAssetImportColumn, z.string()) })),
+  errors: z.array(
+    z.object({ row: z.number().int(), column: ZAssetImportColumn.nullable(), message: z.string() }),
+  ),
+});
+
+export const ZAssetImportResultAnswer = z.object({ created: z.number().int() });

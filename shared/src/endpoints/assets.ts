@@ -1,6 +1,6 @@
 // The assets module's endpoints (api/src/modules/assets/, issue 31): the types the lending form offers,
 // the lendings (one's own; every one with assets.view_asset), and the console's 資材種別, 資材,
-// ソフトウェア, 返却 and 購入品の受領 (staff, with the asset permissions).
+// ソフトウェア, 資材の一括登録, 返却 and 購入品の受領 (staff, with the asset permissions).
 import type {
   TAdminAsset,
   TAdminAssetDetail,
@@ -16,6 +16,8 @@ import type {
   TAssetTypeOption,
   TLending,
 } from '../contracts/assets.ts';
+import type { TAdminImportCheck, TAdminImportConfirm } from '../contracts/admin.ts';
+import type { TAssetImportPreview, TAssetImportResult } from '../contracts/asset-import.ts';
 import type { TPage } from '../contracts/pagination.ts';
 import { PERM } from '../permissions.ts';
 import { endpoint, io } from './endpoint.ts';
@@ -76,6 +78,19 @@ export const assets = {
     'put',
     '/api/admin/assets/:id/',
     io<{ body: TAdminAssetRequest; answer: TAdminAssetDetail }>(),
+    change,
+  ),
+  // 資材の一括登録: the people import's check → preview → confirm, with the 資材 layout.
+  checkAssetImport: endpoint(
+    'post',
+    '/api/admin/asset-import/check/',
+    io<{ body: TAdminImportCheck; answer: TAssetImportPreview }>(),
+    change,
+  ),
+  confirmAssetImport: endpoint(
+    'post',
+    '/api/admin/asset-import/confirm/',
+    io<{ body: TAdminImportConfirm; answer: TAssetImportResult }>(),
     change,
   ),
   returnAsset: endpoint(

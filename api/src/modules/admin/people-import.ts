@@ -5,7 +5,6 @@
 // (the database may have changed since), and writes every row in one transaction with one audit
 // entry. Each row is checked with the people create contract (ZAdminPersonImportRow), so a file and
 // the create form follow one set of rules. Export writes the same layout as CSV (UTF-8 with a BOM).
-import { createHash } from 'node:crypto';
 import { inArray, isNull, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import {
@@ -31,25 +30,33 @@ import { queryRows } from '../../db/query-rows.ts';
 import { contracts, employees } from '../../db/schema/employees.ts';
 import { organizations, positions } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
-import { unquoteFormula, writeCsv } from '../../files/csv.ts';
-import { readTableFile } from '../../files/table-file.ts';
+import { writeCsv } from '../../files/csv.ts';
 import { Conflict, ValidationError } from '../../errors.ts';
 import { ACCOUNT_MSG, refusalToAppointHead } from './account-guard.ts';
 import { employeeNameOf } from '../people/display-names.ts';
 import { consoleChange, nothingBefore } from './console-access.ts';
+import {
+  IMPORT_FILE_MSG,
+  addUnlessCellHasOne,
+  firstSeen,
+  importToken,
+  normalDate,
+  normalTime,
+  readImportTable,
+} from './import-table.ts';
 import { PEOPLE_MSG } from './people/messages.ts';
 import { logExport } from '../access-log/log-access.ts';
 
 export const IMPORT_MSG = {
-  unreadable: 'CSV（UTF-8 または Shift_JIS）か Excel（.xlsx）のファイルを選択してください。',
-  empty: 'ファイルにデータの行がありません。',
-  header: `1 行目の見出しが違います。見出しは「${IMPORT_COLUMNS.map((c) => c.label).join('、')}」の順にしてください。`,
-  tooMany: `1 ファイルに取り込めるのは ${IMPORT_MAX_ROWS} 行までです。`,
-  stale: '確認したときとファイルの内容が違います。もう一度確認してから取り込んでください。',
-  hasErrors: 'エラーのある行があるため取り込めません。もう一度確認してください。',
-  codeInFile: (row: number) => `社員番号 が ${row} 行目と重複しています。`,
-  usernameInFile: (row: number) => `ユーザー名 が ${row} 行目と重複しています。`,
-  emailInFile: (row: number) => `メールアドレス が ${row} 行目と重複しています。`,
+  unreadable: IMPORT_FILE_MSG.unreadable,
+  empty: IMPORT_FILE_MSG.empty,
+  header: IMPORT_FILE_MSG.header(IMPORT_COLUMNS.map((c) => c.label)),
+  tooMany: IMPORT_FILE_MSG.tooMany(IMPORT_MAX_ROWS),
+  stale: IMPORT_FILE_MSG.stale,
+  hasErrors: IMPORT_FILE_MSG.hasErrors,
+  codeInFile: (row: number) => IMPORT_FILE_MSG.duplicateInFile('社員番号', row),
+  usernameInFile: (row: number) => IMPORT_FILE_MSG.duplicateInFile('ユーザー名', row),
+  emailInFile: (row: number) => IMPORT_FILE_MSG.duplicateInFile('メールアドレス', row),
   headInFile: (row: number) => `この組織の長は ${row} 行目でも指定されています。`,
   orgAmbiguous: '同じ名前の組織が複数あります。組織の ID で指定してください。',
   boolean: (label: string) => `${label} は「○」または空欄で入力してください。`,
@@ -60,51 +67,7 @@ const LABEL_OF = new Map<string, TImportColumn>(IMPORT_COLUMNS.map((c) => [c.key
 
 type Cells = Record<TImportColumn, string>;
 
-// ---- reading the file ----------------------------------------------------------------------------
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** The table of the file, refused (400) when it is neither CSV nor xlsx, has no data or a wrong header. */
-async function readTable(fileName: string, content: string): Promise<{ row: number; cells: Cells }[]> {
-  const bytes = Buffer.from(content, 'base64');
-  if (bytes.length === 0) throw ValidationError.field('content', IMPORT_MSG.empty);
-  const trimmed = await readTableFile(fileName, bytes, {
-    field: 'content',
-    maxRows: IMPORT_MAX_ROWS + 1, // the header's row and the data's
-    workbook: ['.xlsx'],
-    csv: ['.csv', '.txt'],
-    messages: { unreadable: IMPORT_MSG.unreadable, tooManyRows: IMPORT_MSG.tooMany },
-  });
-  const header = trimmed[0]?.filter((c, i) => c !== '' || i < LABELS.length) ?? [];
-  while (header.length > LABELS.length && header[header.length - 1] === '') header.pop();
-  if (header.length !== LABELS.length || header.some((h, i) => h !== LABELS[i]))
-    throw ValidationError.field('content', IMPORT_MSG.header);
-  const rows = trimmed
-    .map((cells, index) => ({ line: index + 1, cells }))
-    .slice(1)
-    .filter(({ cells }) => cells.some((c) => c !== ''));
-  if (rows.length === 0) throw ValidationError.field('content', IMPORT_MSG.empty);
-  if (rows.length > IMPORT_MAX_ROWS) throw ValidationError.field('content', IMPORT_MSG.tooMany);
-  return rows.map(({ line, cells }) => ({
-    row: line,
-    // The export quotes formula-looking cells away with a leading ': read them back as written.
-    cells: Object.fromEntries(LABELS.map((label, i) => [label, unquoteFormula(cells[i] ?? '')])) as Cells,
-  }));
-}
-
 // ---- checking the rows ---------------------------------------------------------------------------
-
-function normalDate(text: string): string {
-  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(text);
-  return m ? `${m[1]}-${pad(Number(m[2]))}-${pad(Number(m[3]))}` : text;
-}
-
-function normalTime(text: string): string {
-  const m = /^(\d{1,2}):(\d{2})(?::00)?$/.exec(text);
-  return m ? `${pad(Number(m[1]))}:${m[2]}` : text;
-}
 
 interface OrgIndex {
   byId: Map<number, number>;
@@ -127,17 +90,15 @@ interface Checked {
 }
 
 async function checkRows(ctx: RequestContext, db: Db, fileName: string, content: string): Promise<Checked> {
-  const table = await readTable(fileName, content);
+  const table = await readImportTable(fileName, content, LABELS, IMPORT_MAX_ROWS);
   const orgs = await openOrganizations(db);
   const errors: TImportError[] = [];
   const valid: TAdminPersonImportRow[] = [];
   const candidates: { row: number; value: TAdminPersonImportRow }[] = [];
   for (const { row, cells } of table) {
     const rowErrors: TImportError[] = [];
-    const add = (column: TImportColumn | null, message: string) => {
-      if (!rowErrors.some((e) => e.column === column && column !== null))
-        rowErrors.push({ row, column, message });
-    };
+    const add = (column: TImportColumn | null, message: string) =>
+      addUnlessCellHasOne(rowErrors, { row, column, message });
     const bool = (label: TImportColumn): boolean => {
       const text = cells[label];
       if ((IMPORT_YES as readonly string[]).includes(text)) return true;
@@ -202,19 +163,9 @@ async function checkRows(ctx: RequestContext, db: Db, fileName: string, content:
     errors.push(...rowErrors);
   }
   // Duplicates within the file (the first occurrence stays valid) and against the database.
-  const firstRow = (key: (c: Cells) => string) => {
-    const seen = new Map<string, number>();
-    return (row: number, cells: Cells) => {
-      const k = key(cells);
-      if (k === '') return null;
-      const first = seen.get(k);
-      if (first === undefined) seen.set(k, row);
-      return first ?? null;
-    };
-  };
-  const codeSeen = firstRow((c) => c['社員番号']);
-  const userSeen = firstRow((c) => c['ユーザー名'].toLowerCase());
-  const headSeen = firstRow((c) =>
+  const codeSeen = firstSeen<TImportColumn>((c) => c['社員番号']);
+  const userSeen = firstSeen<TImportColumn>((c) => c['ユーザー名'].toLowerCase());
+  const headSeen = firstSeen<TImportColumn>((c) =>
     (IMPORT_YES as readonly string[]).includes(c['組織の長']) ? c['所属組織'] : '',
   );
   const codes = table.map((r) => r.cells['社員番号']).filter((c) => c !== '');
@@ -239,7 +190,7 @@ async function checkRows(ctx: RequestContext, db: Db, fileName: string, content:
         ).map((r) => r.username),
   );
   // One account per sign-in e-mail, whatever its case (people.ts, checkEmailFree).
-  const emailSeen = firstRow((c) => c['メールアドレス'].toLowerCase());
+  const emailSeen = firstSeen<TImportColumn>((c) => c['メールアドレス'].toLowerCase());
   const emails = table.map((r) => r.cells['メールアドレス'].toLowerCase()).filter((c) => c !== '');
   const takenEmails = new Set(
     emails.length === 0
@@ -272,7 +223,7 @@ async function checkRows(ctx: RequestContext, db: Db, fileName: string, content:
   for (const e of late) if (!errors.some((x) => x.row === e.row && x.column === e.column)) errors.push(e);
   errors.sort((a, b) => a.row - b.row || LABELS.indexOf(a.column!) - LABELS.indexOf(b.column!));
   for (const c of candidates) if (!errors.some((e) => e.row === c.row)) valid.push(c.value);
-  const token = createHash('sha256').update(JSON.stringify(table)).digest('hex');
+  const token = importToken(table);
   return { preview: { file_name: fileName, token, columns: LABELS, rows: table, errors }, valid };
 }
 

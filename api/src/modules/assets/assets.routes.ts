@@ -1,6 +1,6 @@
 // The assets module's HTTP (issue 31): the lending form's types, the lendings, and the console's
-// 資材種別, 資材, ソフトウェア, 返却 and 購入品の受領. The endpoint table (shared/src/endpoints/assets.ts)
-// declares who may call each; the services check the rest.
+// 資材種別, 資材 (one by one or by file), ソフトウェア, 返却 and 購入品の受領. The endpoint table
+// (shared/src/endpoints/assets.ts) declares who may call each; the services check the rest.
 import {
   ZAdminAsset,
   ZAdminAssetType,
@@ -15,16 +15,20 @@ import {
   ZAdminPurchaseAnswer,
   ZAdminReceiptAnswer,
   ZAdminSoftwareAnswer,
+  ZAssetImportPreviewAnswer,
+  ZAssetImportResultAnswer,
   ZAssetTypeOption,
   ZLending,
 } from '@portal/shared/contracts/assets-answers';
 import { ZAdminAssetQuery, ZLendingQuery } from '@portal/shared/contracts/assets-queries';
+import { ZAdminImportCheck, ZAdminImportConfirm } from '@portal/shared/contracts/admin';
 import { zPage } from '@portal/shared/contracts/pagination';
 import { z } from 'zod';
 import { assets } from '@portal/shared/endpoints/assets';
 import { moduleOf } from '../../api-module.ts';
 import { endpointRouter, route } from '../../http/route.ts';
 import { pageEnvelope } from '../../pagination.ts';
+import { checkAssetImport, confirmAssetImport } from './asset-import.ts';
 import * as masters from './asset-masters.ts';
 import { listTypeOptions } from './asset-types.ts';
 import * as units from './asset-units.ts';
@@ -117,6 +121,18 @@ export const assetsModule = moduleOf('assets', assets, (deps) => {
     assets.replaceAsset,
     { body: ZAdminAsset, answer: ZAdminAssetDetailAnswer },
     ({ ctx, params, body }) => units.replaceUnit({ ctx, input: { id: params.id, body } }),
+  );
+  route(
+    on,
+    assets.checkAssetImport,
+    { body: ZAdminImportCheck, answer: ZAssetImportPreviewAnswer },
+    ({ ctx, body }) => checkAssetImport({ ctx, input: body }),
+  );
+  route(
+    on,
+    assets.confirmAssetImport,
+    { body: ZAdminImportConfirm, status: 201, answer: ZAssetImportResultAnswer },
+    ({ ctx, body }) => confirmAssetImport({ ctx, input: body }),
   );
   route(
     on,

@@ -1,5 +1,6 @@
-// The console's asset calls (issue 31: 資材種別, 資材, ソフトウェア, 返却, 購入品の受領), each by its entry
-// of the endpoint table; the forms hand over their declared fields' values and the API checks them.
+// The console's asset calls (issue 31: 資材種別, 資材 and its 一括登録, ソフトウェア, 返却, 購入品の受領),
+// each by its entry of the endpoint table; the forms hand over their declared fields' values and the
+// API checks them.
 import { assets } from '@portal/shared/endpoints/assets';
 import type { BodyOf, Endpoint, ParamsOf } from '@portal/shared/endpoints/endpoint';
 import { api } from '@/lib/api-client.ts';
@@ -30,6 +31,9 @@ export const assetsApi = {
   unit: (id: number) => api.call(assets.adminAsset, { id }, undefined, { notFoundPage: true }),
   createUnit: (body: Values) => send(assets.createAsset, {}, body),
   replaceUnit: (id: number, body: Values) => send(assets.replaceAsset, { id }, body),
+  importCheck: (body: { file_name: string; content: string }) => api.call(assets.checkAssetImport, {}, body),
+  importConfirm: (body: { file_name: string; content: string; token: string }) =>
+    api.call(assets.confirmAssetImport, {}, body),
   returnUnit: (id: number) => api.call(assets.returnAsset, { id }, { confirm: true }),
 
   purchases: () => api.call(assets.purchases, {}),

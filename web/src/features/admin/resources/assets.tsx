@@ -237,6 +237,7 @@ export const assetsResource = defineResource<TAdminAsset, TAdminAssetDetail>({
   view: PERM.viewAsset,
   list: {
     label: '資材の一覧',
+    links: [{ to: '/admin/assets/import', label: '一括登録', permission: PERM.changeAsset }],
     empty: '該当する資材がありません。',
     fetch: assetsApi.units,
     filters: [

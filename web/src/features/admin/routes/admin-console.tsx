@@ -18,6 +18,7 @@ import { useConsoleUser } from '../components/use-console-user.ts';
 import type { AnyResource, ConsoleUser, PageDecl } from '../resource.ts';
 import { PAGES, RESOURCES } from '../resources/index.ts';
 import '../components/admin.css';
+import { AssetImport } from './asset-import.tsx';
 import { PeopleImport } from './people-import.tsx';
 
 /** What the API answers a non-staff caller of the console, shown here before it is asked. */
@@ -96,6 +97,7 @@ export default function AdminConsole() {
       <Routes>
         <Route index element={<Home user={user} />} />
         <Route path="people/import" element={<PeopleImport user={user} />} />
+        <Route path="assets/import" element={<AssetImport user={user} />} />
         <Route path=":resource" element={<ResourceRoute user={user} screen="list" />} />
         <Route path=":resource/new" element={<ResourceRoute user={user} screen="new" />} />
         <Route path=":resource/:id" element={<ResourceRoute user={user} screen="detail" />} />
