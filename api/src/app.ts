@@ -10,6 +10,7 @@ import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { idempotentRetries } from './middleware/idempotency.ts';
+import { jsonBodies } from './http/body-limits.ts';
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { refuseControlCharacters } from './middleware/refuse-control-characters.ts';
@@ -49,7 +50,10 @@ import { setPublicUrl } from './pagination.ts';
 import { registerWorkflowKinds } from './register-kinds.ts';
 import { useJapaneseZodMessages } from './zod-messages.ts';
 
-/** JSON bodies up to 4 MB: uploads (2 MB files) arrive base64-encoded inside JSON. */
+/**
+ * JSON bodies up to 4 MB: uploads (2 MB files) arrive base64-encoded inside JSON. A save that carries
+ * several files declares more in its entry (`bodyLimit`, http/body-limits.ts).
+ */
 export const JSON_BODY_LIMIT = '4mb';
 
 /** Answers from this size on are compressed (a page of a list is 4 KB; a short answer gains nothing). */
@@ -160,7 +164,7 @@ export function createApp(deps: AppDeps): Express {
   // Only for a client that accepts an encoding (every browser does): the rest skip its bookkeeping.
   api.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
   api.use(requireJsonBody);
-  const json = express.json({ limit: JSON_BODY_LIMIT });
+  const json = jsonBodies(JSON_BODY_LIMIT);
   api.use((req, res, next) => (READS.has(req.method) ? next() : json(req, res, next)));
   api.use(refuseControlCharacters);
   for (const module of API_MODULES) api.use(mountModule(module, moduleDeps));

@@ -90,6 +90,31 @@ describe('GET /api/employees/', () => {
     expect(first.next).toContain('page=2');
   });
 
+  it('finds フリガナ stored in hiragana by katakana, and follows an edit of it (the generated kana_key)', async () => {
+    const mori = await employeeOf('mori');
+    const [was] = await t.db
+      .select({ last: employees.lastNameKana, first: employees.firstNameKana })
+      .from(employees)
+      .where(eq(employees.id, mori.id));
+    await t.db
+      .update(employees)
+      .set({ lastNameKana: 'もりやま', firstNameKana: 'はなこ' })
+      .where(eq(employees.id, mori.id));
+    try {
+      for (const query of ['モリヤマ', 'もりやま', 'ﾓﾘﾔﾏ'])
+        expect(
+          (await list({ query })).results.map((r) => r.id),
+          query,
+        ).toContain(mori.id);
+    } finally {
+      await t.db
+        .update(employees)
+        .set({ lastNameKana: was!.last, firstNameKana: was!.first })
+        .where(eq(employees.id, mori.id));
+    }
+    expect((await list({ query: 'モリヤマ' })).results.map((r) => r.id)).not.toContain(mori.id);
+  });
+
   it('leaves out future joiners, the deactivated and closed organisations', async () => {
     const mori = await employeeOf('mori');
     const fujii = await employeeOf('fujii');

@@ -10,7 +10,9 @@ import type {
   TManualPage,
   TManualSearch,
 } from '@portal/shared/contracts/manual';
+import { MANUAL_MSG } from '@portal/shared/contracts/manual-codes';
 import { PERM } from '@portal/shared/permissions';
+import { encodeUploadString } from '@portal/shared/workflow/upload';
 import { users } from '../src/db/schema/users.ts';
 import { createTestContext, expectJapaneseError, type TestContext } from './support/test-context.ts';
 import { cheapDemoHash } from './support/test-password.ts';
@@ -30,6 +32,10 @@ async function digest(): Promise<string> {
         from ${sql.identifier(table)} r`,
   );
   return JSON.stringify(await rows(sql.join(parts, sql` union all `)));
+}
+
+function file(name: string, bytes: number): string {
+  return encodeUploadString(name, Buffer.alloc(bytes, 7).toString('base64'));
 }
 
 beforeAll(async () => {
@@ -246,4 +252,107 @@ describe('the console', () => {
     ]);
     expect(audit[1]).toMatchObject({ before: { title: '用語集' }, after: { title: '用語集（改訂）' } });
   });
+});
+
+describe("the console's attachments", () => {
+  const BODY = { chapter: '付録', chapter_order: 6, page_order: 1, title: '図の一覧', body: '![図](図.png)' };
+  const MB2 = 2 * 1024 * 1024;
+
+  it.each([
+    [
+      '6 files',
+      Array.from({ length: 6 }, (_, i) => ({ file: file(`f${i}.pdf`, 10) })),
+      MANUAL_MSG.tooManyFiles,
+    ],
+    ['a 2.5 MB file', [{ file: file('big.pdf', 2.5 * 1024 * 1024) }], MANUAL_MSG.fileTooLarge],
+    ['an Excel file (images and PDFs only)', [{ file: file('表.xlsx', 10) }], MANUAL_MSG.fileInvalid],
+    ['a file of another kind', [{ file: file('run.exe', 10) }], MANUAL_MSG.fileInvalid],
+    ['not an upload string', [{ file: 'name:???' }], MANUAL_MSG.fileInvalid],
+    ['a kept file the page does not have', [{ n: 9 }], MANUAL_MSG.unknownAttachment],
+    ['neither kept nor sent', [{ name: 'x.pdf' }], MANUAL_MSG.fileInvalid],
+  ])('answers %s with 400 at 添付 in Japanese and writes nothing', async (_label, attachments, message) => {
+    const before = await digest();
+    const res = await request(t.app)
+      .post('/api/admin/manual/')
+      .set(await as('staff_manual'))
+      .send({ ...BODY, attachments })
+      .expect(400);
+    expect(JSON.stringify(res.body)).toContain(message);
+    expectJapaneseError(res.body);
+    expect(await digest()).toBe(before);
+  });
+
+  // 10 MB through PGlite's bytea takes seconds on a busy machine: room for it, not a timing claim.
+  it(
+    'saves five 2 MB files in one request, keeps them by place, and the reader gets them',
+    { timeout: 120_000 },
+    async () => {
+      const names = ['図.png', '手順1.pdf', '手順2.pdf', '手順3.pdf', '手順4.pdf'];
+      const created = (
+        await request(t.app)
+          .post('/api/admin/manual/')
+          .set(await as('staff_manual'))
+          .send({ ...BODY, attachments: names.map((name) => ({ file: file(name, MB2) })) })
+          .expect(201)
+      ).body as TAdminManualPage;
+      expect(created.attachments.map((a) => [a.n, a.name, a.size])).toEqual(
+        names.map((name, i) => [i + 1, name, MB2]),
+      );
+      // Keep 図.png and 手順4.pdf (renumbered in the order sent), add one.
+      const changed = (
+        await request(t.app)
+          .put(`/api/admin/manual/${created.id}/`)
+          .set(await as('staff_manual'))
+          .send({ ...BODY, attachments: [{ n: 5 }, { n: 1 }, { file: file('追加.jpg', 10) }] })
+          .expect(200)
+      ).body as TAdminManualPage;
+      expect(changed.attachments.map((a) => a.name)).toEqual(['手順4.pdf', '図.png', '追加.jpg']);
+      // Left out, the files stay.
+      const kept = (
+        await request(t.app)
+          .put(`/api/admin/manual/${created.id}/`)
+          .set(await as('staff_manual'))
+          .send({ ...BODY, title: '図の一覧（改訂）' })
+          .expect(200)
+      ).body as TAdminManualPage;
+      expect(kept.attachments.map((a) => a.name)).toEqual(['手順4.pdf', '図.png', '追加.jpg']);
+      const download = await request(t.app)
+        .get(`/api/manual/pages/${created.id}/attachments/2/`)
+        .set(await as('yamada'))
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect((download.body as Buffer).length).toBe(MB2);
+      const audit = await rows<{ after: { attachments: string[] } }>(
+        sql`select after from admin_audit_log where resource = 'manual' and object_id = ${created.id} order by id`,
+      );
+      const now = ['手順4.pdf', '図.png', '追加.jpg'];
+      expect(audit.map((a) => a.after.attachments)).toEqual([names, now, now]);
+    },
+  );
+
+  it(
+    'refuses a body past the five files with 413 and anyone without the permission with 403',
+    { timeout: 120_000 },
+    async () => {
+      const before = await digest();
+      const attachments = Array.from({ length: 6 }, (_, i) => ({ file: file(`f${i}.pdf`, MB2) }));
+      const big = await request(t.app)
+        .post('/api/admin/manual/')
+        .set(await as('staff_manual'))
+        .send({ ...BODY, attachments });
+      expect(big.status).toBe(413);
+      expectJapaneseError(big.body);
+      const denied = await request(t.app)
+        .post('/api/admin/manual/')
+        .set(await as('staff_none'))
+        .send({ ...BODY, attachments: [{ file: file('a.pdf', 10) }] });
+      expect(denied.status).toBe(403);
+      expect(await digest()).toBe(before);
+    },
+  );
 });

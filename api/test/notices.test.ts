@@ -385,6 +385,58 @@ describe('bad input', () => {
   });
 });
 
+describe('five files of 2 MB', () => {
+  const MB2 = 2 * 1024 * 1024;
+
+  // 10 MB through PGlite's bytea takes seconds on a busy machine: room for it, not a timing claim.
+  const ROOM = { timeout: 120_000 };
+
+  it(
+    'saves them in one request though their upload strings pass the 4 MB default body limit',
+    ROOM,
+    async () => {
+      const names = ['a.pdf', 'b.png', 'c.xlsx', 'd.jpg', 'e.pdf'];
+      const notice = await publish({
+        title: '添付 5 件',
+        attachments: names.map((name) => ({ file: file(name, MB2) })),
+      });
+      expect(notice.attachments.map((a) => [a.name, a.size])).toEqual(names.map((n) => [n, MB2]));
+      const edited = await request(t.app)
+        .patch(`/api/admin/notices/${notice.id}/`)
+        .set(await as('admin'))
+        .send({
+          title: '添付 5 件（改）',
+          attachments: [{ n: 5 }, { n: 1 }, { file: file('f.png', 10) }],
+        });
+      expect(edited.status).toBe(200);
+      expect((edited.body as TAdminNotice).attachments.map((a) => a.name)).toEqual([
+        'e.pdf',
+        'a.pdf',
+        'f.png',
+      ]);
+    },
+  );
+
+  it('answers a bigger body with 413 and writes nothing; other routes keep 4 MB', ROOM, async () => {
+    const before = await digest();
+    const six = await request(t.app)
+      .post('/api/admin/notices/')
+      .set(await as('admin'))
+      .send({
+        title: '多すぎる',
+        attachments: Array.from({ length: 6 }, (_, i) => ({ file: file(`f${i}.pdf`, MB2) })),
+      });
+    expect(six.status).toBe(413);
+    expectJapaneseError(six.body);
+    const elsewhere = await request(t.app)
+      .post(`/api/admin/notices/1/remind/`)
+      .set(await as('admin'))
+      .send({ confirm: true, pad: 'x'.repeat(5 * 1024 * 1024) });
+    expect(elsewhere.status).toBe(413);
+    expect(await digest()).toBe(before);
+  });
+});
+
 describe('the console', () => {
   it('refuses a user without is_staff or without the permission (403) and writes nothing', async () => {
     const notice = await publish({ title: '権限の確認' });

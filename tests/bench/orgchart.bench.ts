@@ -1,8 +1,10 @@
 // The organisation chart at size (issue 30): 2,000 employees in a tree of 1 + 4 + 16 + 64 organisations
 // on a fresh PGlite, each in one 課 (every tenth with a 兼務 elsewhere). Measured through the modules'
 // actions: `organizations/` with member_count, `employees/?query=` by kana (hiragana), by 社員番号 and
-// `employees/?organization=&below=1` — the median of 20 runs each after a warm-up (target ≤ 300 ms).
-// `BENCH_ORGCHART_EMPLOYEES=100 npm run bench -- orgchart` for a quick run.
+// `employees/?organization=&below=1` — the 95th percentile of 20 runs each after a warm-up, against the
+// target of ≤ 300 ms (a missed target fails the run). The size: `npm run bench -- orgchart` builds 2,000;
+// `BENCH_ORGCHART_EMPLOYEES=50000 npm run bench -- orgchart` or
+// `npx tsx tests/bench/orgchart.bench.ts 50000` another (issue 38's scale is 50,000).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +18,9 @@ import { listEmployees } from '../../api/src/modules/employees/list-employees.ts
 import { listOrganizations } from '../../api/src/modules/organizations/organizations.service.ts';
 import { prepareDatabase } from '../../api/src/prepare-database.ts';
 
-const EMPLOYEES = Number(process.env.BENCH_ORGCHART_EMPLOYEES ?? 2000);
+const EMPLOYEES = Number(process.argv[2] ?? process.env.BENCH_ORGCHART_EMPLOYEES ?? 2000);
+if (!Number.isInteger(EMPLOYEES) || EMPLOYEES < 1)
+  throw new Error(`orgchart bench: not a size: ${EMPLOYEES}`);
 const TARGET_MS = 300;
 const RUNS = 20;
 const KANA = [
@@ -32,7 +36,7 @@ const KANA = [
   'タナカ',
 ];
 
-async function medianMs(work: () => Promise<unknown>): Promise<number> {
+async function p95Ms(work: () => Promise<unknown>): Promise<number> {
   await work();
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -41,7 +45,7 @@ async function medianMs(work: () => Promise<unknown>): Promise<number> {
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return times[Math.ceil(times.length * 0.95) - 1]!;
 }
 
 const dir = await mkdtemp(path.join(tmpdir(), 'orgchart-bench-'));
@@ -117,20 +121,22 @@ try {
     { id: viewer!.id, username: 'bench-viewer', isStaff: false, isSuperuser: false },
     'bench',
   );
-  const verdict = (ms: number) =>
-    `${ms.toFixed(1)} ms (target ≤ ${TARGET_MS} ms: ${ms <= TARGET_MS ? 'met' : 'MISSED'})`;
+  const verdict = (ms: number) => {
+    if (ms > TARGET_MS) process.exitCode = 1;
+    return `p95 ${ms.toFixed(1)} ms (target ≤ ${TARGET_MS} ms: ${ms <= TARGET_MS ? 'met' : 'MISSED'})`;
+  };
   console.log(`${EMPLOYEES} employees, ${1 + 4 + 16 + 64} organisations`);
   console.log(
-    `organizations/ (member_count):        ${verdict(await medianMs(() => listOrganizations({ ctx })))}`,
+    `organizations/ (member_count):        ${verdict(await p95Ms(() => listOrganizations({ ctx })))}`,
   );
   console.log(
-    `employees/?query=すずき:               ${verdict(await medianMs(() => listEmployees({ ctx, input: { page: 1, query: 'すずき' } })))}`,
+    `employees/?query=すずき:               ${verdict(await p95Ms(() => listEmployees({ ctx, input: { page: 1, query: 'すずき' } })))}`,
   );
   console.log(
-    `employees/?query=B00123:              ${verdict(await medianMs(() => listEmployees({ ctx, input: { page: 1, query: 'B00123' } })))}`,
+    `employees/?query=B00123:              ${verdict(await p95Ms(() => listEmployees({ ctx, input: { page: 1, query: 'B00123' } })))}`,
   );
   console.log(
-    `employees/?organization=本部&below=1:  ${verdict(await medianMs(() => listEmployees({ ctx, input: { page: 1, organization: hq!.id, below: '1' } })))}`,
+    `employees/?organization=本部&below=1:  ${verdict(await p95Ms(() => listEmployees({ ctx, input: { page: 1, organization: hq!.id, below: '1' } })))}`,
   );
 } finally {
   await handle.close();

@@ -30,7 +30,12 @@ const PRIVATE_ROUTES = [
   '/proxies',
   '/proxies/add',
   '/proxies/1',
+  // The company pages (issue 30) and the assets screen, each within the 200 KB of every route.
+  '/notices',
+  '/notices/1',
   '/manual',
+  '/manual/1',
+  '/assets',
   '/company/calendar',
   '/company/organization-chart',
   '/workflow/workflows',
@@ -58,6 +63,8 @@ const PRIVATE_ROUTES = [
   '/admin/',
   '/admin/people',
   '/admin/organizations/1',
+  '/admin/notices',
+  '/admin/manual',
 ];
 
 const dist = path.join(ROOT, 'web/dist');

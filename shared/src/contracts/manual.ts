@@ -4,8 +4,9 @@
 // the same schema.
 import * as z from 'zod/mini';
 import { FIELD_MSG } from '../messages.ts';
+import { MANUAL_LIMITS, MANUAL_MSG } from './manual-codes.ts';
 
-export const MANUAL_LIMITS = { chapter: 100, title: 100, body: 20_000, query: 100, results: 20 } as const;
+export { MANUAL_LIMITS } from './manual-codes.ts';
 
 const ZText = (label: string, max: number) =>
   z
@@ -83,6 +84,16 @@ export type TManualSearch = z.infer<typeof ZManualSearch>;
 
 // ---- the console -------------------------------------------------------------------------------
 
+/** An attachment of the form: one kept from before (by its place), or a new upload string. */
+export const ZManualAttachmentInput = z.union(
+  [
+    z.strictObject({ n: z.number().check(z.int(), z.positive()) }),
+    z.strictObject({ file: z.string().check(z.minLength(1, MANUAL_MSG.fileInvalid)) }),
+  ],
+  { error: MANUAL_MSG.fileInvalid },
+);
+export type TManualAttachmentInput = z.infer<typeof ZManualAttachmentInput>;
+
 /** POST / PUT admin/manual/: one page. */
 export const ZAdminManualPageRequest = z.strictObject({
   chapter: ZText('章', MANUAL_LIMITS.chapter),
@@ -92,6 +103,12 @@ export const ZAdminManualPageRequest = z.strictObject({
   body: z
     .string({ error: FIELD_MSG.type('本文', '文字列') })
     .check(z.maxLength(MANUAL_LIMITS.body, FIELD_MSG.maxLength('本文', MANUAL_LIMITS.body))),
+  /** Each kept by its place or sent anew as an upload string (spec §3.10); left out, the files stay as they are. */
+  attachments: z.optional(
+    z
+      .array(ZManualAttachmentInput, { error: MANUAL_MSG.fileInvalid })
+      .check(z.maxLength(MANUAL_LIMITS.files, MANUAL_MSG.tooManyFiles)),
+  ),
 });
 export type TAdminManualPageRequest = z.infer<typeof ZAdminManualPageRequest>;
 

@@ -29,7 +29,16 @@ export interface EndpointOptions {
   readonly permission?: Permission | readonly Permission[];
   /** Staff (or a superuser) only, checked before the input is parsed. */
   readonly staff?: true;
+  /**
+   * A JSON body larger than the API's 4 MB default, in bytes: a save carrying several upload strings
+   * (uploadsBodyBytes). The API's body parser reads this path's body up to it (api/src/http/body-limits.ts).
+   */
+  readonly bodyLimit?: number;
 }
+
+/** Base64 grows a file by 4/3; what a body of `files` upload strings of `bytes` each (and its text) may weigh. */
+export const uploadsBodyBytes = (files: number, bytes: number): number =>
+  files * Math.ceil(bytes / 3) * 4 + 1024 * 1024;
 
 export interface Endpoint<P extends string = string, T extends Io = Io> extends EndpointOptions {
   readonly method: Method;

@@ -11,9 +11,12 @@ import type {
 } from '../contracts/manual.ts';
 import type { TPage } from '../contracts/pagination.ts';
 import { PERM } from '../permissions.ts';
-import { endpoint, io, type FileAnswer } from './endpoint.ts';
+import { MANUAL_LIMITS } from '../contracts/manual-codes.ts';
+import { endpoint, io, uploadsBodyBytes, type FileAnswer } from './endpoint.ts';
 
 const editor = { staff: true, permission: PERM.changeManual } as const;
+/** A page saved with its five 2 MB files, beyond the 4 MB default (docs/decisions.md). */
+const saver = { ...editor, bodyLimit: uploadsBodyBytes(MANUAL_LIMITS.files, MANUAL_LIMITS.bytes) };
 
 export const manual = {
   contents: endpoint('get', '/api/manual/', io<{ answer: TManualContents }>()),
@@ -35,14 +38,14 @@ export const manual = {
     'post',
     '/api/admin/manual/',
     io<{ body: TAdminManualPageRequest; answer: TAdminManualPage }>(),
-    editor,
+    saver,
   ),
   adminPage: endpoint('get', '/api/admin/manual/:id/', io<{ answer: TAdminManualPage }>(), editor),
   adminPatchPage: endpoint(
     'put',
     '/api/admin/manual/:id/',
     io<{ body: TAdminManualPageRequest; answer: TAdminManualPage }>(),
-    editor,
+    saver,
   ),
   adminDeletePage: endpoint('delete', '/api/admin/manual/:id/', io<{ answer: void }>(), editor),
 } as const;

@@ -90,7 +90,7 @@ describe('signed-in shell (spec §2.3)', () => {
     expect(await screen.findByTestId('page-title')).toHaveTextContent('ホーム');
     expect(here(router)).toBe('/home');
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'お知らせ' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^お知らせ（未読/ })).toBeInTheDocument();
     expect(await screen.findByText(/株式会社サンプル/)).toBeInTheDocument();
     expect(await screen.findByText(/こんにちは、山田 太郎 さん/)).toBeInTheDocument();
     expect(requests[0]?.path).toBe('/api/account/me/');

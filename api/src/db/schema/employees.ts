@@ -1,6 +1,7 @@
 // Employee records (one per person on the payroll; a user account is optional) and their contracts.
-import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, time, varchar } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, time, varchar } from 'drizzle-orm/pg-core';
+import { katakanaOf } from '../kana-sql.ts';
 import { users } from './users.ts';
 
 export const employees = pgTable(
@@ -15,6 +16,13 @@ export const employees = pgTable(
     firstName: varchar('first_name', { length: 50 }).notNull(),
     lastNameKana: varchar('last_name_kana', { length: 50 }).notNull().default(''),
     firstNameKana: varchar('first_name_kana', { length: 50 }).notNull().default(''),
+    /**
+     * フリガナ in katakana, kept by the database: the chart's search (employees/?query=) compares it
+     * instead of converting every row's kana on every search (at 50,000 people that cost seconds).
+     */
+    kanaKey: text('kana_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => katakanaOf(sql`${employees.lastNameKana} || ${employees.firstNameKana}`)),
     /** GENDERS in shared/codes.ts: '1' 男, '2' 女. */
     gender: varchar({ length: 1 }).$type<'1' | '2'>(),
     birthDate: date('birth_date', { mode: 'string' }),

@@ -5,13 +5,3 @@ import { sql } from 'drizzle-orm';
 /** `e` = employees, `u` = users: the person is listed. */
 export const LISTED_PERSON = sql`u.is_active
   and (e.join_date is null or e.join_date <= (now() at time zone 'Asia/Tokyo')::date)`;
-
-const HIRAGANA =
-  'ぁあぃいぅうぇえぉおかがきぎくぐけげこごさざしじすずせぜそぞただちぢっつづてでとどなにぬねのはばぱひびぴふぶぷへべぺほぼぽまみむめもゃやゅゆょよらりるれろゎわゐゑをんゔ';
-const KATAKANA =
-  'ァアィイゥウェエォオカガキギクグケゲコゴサザシジスズセゼソゾタダチヂッツヅテデトドナニヌネノハバパヒビピフブプヘベペホボポマミムメモャヤュユョヨラリルレロヮワヰヱヲンヴ';
-
-/** A kana column as katakana, so that a query in either script matches it. */
-export function katakanaOf(column: ReturnType<typeof sql>) {
-  return sql`translate(${column}, ${HIRAGANA}, ${KATAKANA})`;
-}

@@ -7,7 +7,7 @@ import { hiraganaToKatakana } from '@portal/shared/kana';
 import type { RequestContext } from '../../context.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { pageOffset } from '../../pagination.ts';
-import { katakanaOf, LISTED_PERSON } from './directory-sql.ts';
+import { LISTED_PERSON } from './directory-sql.ts';
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -24,7 +24,7 @@ export async function listEmployees({ ctx, input }: { ctx: RequestContext; input
   if (text) {
     const like = likePattern(text);
     conditions.push(sql`(e.code ilike ${like} or e.last_name || e.first_name ilike ${like}
-      or ${katakanaOf(sql`e.last_name_kana || e.first_name_kana`)} ilike ${like})`);
+      or e.kana_key ilike ${like})`);
   }
   const orgFilter =
     input.organization === undefined
@@ -51,7 +51,8 @@ export async function listEmployees({ ctx, input }: { ctx: RequestContext; input
   const headFirst =
     input.organization === undefined
       ? sql``
-      : sql`(select count(*) from organizations h where h.id = ${input.organization} and h.head_employee_id = e.id) desc,`;
+      : // Uncorrelated: the head is looked up once, not once per row.
+        sql`coalesce(e.id = (select h.head_employee_id from organizations h where h.id = ${input.organization}), false) desc,`;
   const results = await queryRows<TEmployeeCard>(
     ctx.db,
     sql`select e.id, e.code, e.last_name || ' ' || e.first_name as name,

@@ -2,6 +2,7 @@
 // one transaction with its audit row (console-access.ts).
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { PAGE_SIZE, type TPage } from '@portal/shared/contracts/pagination';
+import { MANUAL_EXTENSIONS, MANUAL_LIMITS, MANUAL_MSG } from '@portal/shared/contracts/manual-codes';
 import type {
   TAdminManualPage,
   TAdminManualPageRequest,
@@ -9,8 +10,9 @@ import type {
 } from '@portal/shared/contracts/manual';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { manualPages } from '../../db/schema/manual.ts';
-import { NotFound } from '../../errors.ts';
+import { manualAttachments, manualPages } from '../../db/schema/manual.ts';
+import { NotFound, ValidationError } from '../../errors.ts';
+import { readAttachmentInputs, type FileInput } from '../../files/attachment-inputs.ts';
 import { pageOffset } from '../../pagination.ts';
 import { consoleChange, nothingBefore } from '../admin/console-access.ts';
 import { editorName, pageAttachments } from './manual.service.ts';
@@ -37,14 +39,63 @@ async function detailOf(db: Db, row: PageRow): Promise<TAdminManualPage> {
   };
 }
 
-/** What the audit keeps of a page: everything but the attachments. */
-const audited = (row: PageRow) => ({
-  chapter: row.chapter,
-  chapter_order: row.chapterOrder,
-  page_order: row.pageOrder,
-  title: row.title,
-  body: row.body,
-});
+/** What the audit keeps of a page: its text, and of its attachments only their names. */
+async function audited(db: Db, row: PageRow) {
+  const files = await db
+    .select({ name: manualAttachments.name })
+    .from(manualAttachments)
+    .where(eq(manualAttachments.pageId, row.id))
+    .orderBy(asc(manualAttachments.n));
+  return {
+    chapter: row.chapter,
+    chapter_order: row.chapterOrder,
+    page_order: row.pageOrder,
+    title: row.title,
+    body: row.body,
+    attachments: files.map((f) => f.name),
+  };
+}
+
+/** The files of the request, checked before anything is written (a 400 writes nothing). */
+async function checkedFiles(
+  tx: Db,
+  pageId: number | null,
+  body: TAdminManualPageRequest,
+): Promise<FileInput[] | null> {
+  if (!body.attachments) return null;
+  const kept = pageId
+    ? await tx
+        .select({ n: manualAttachments.n })
+        .from(manualAttachments)
+        .where(eq(manualAttachments.pageId, pageId))
+    : [];
+  const { files, errors } = readAttachmentInputs(body.attachments, new Set(kept.map((k) => k.n)), {
+    extensions: MANUAL_EXTENSIONS,
+    bytes: MANUAL_LIMITS.bytes,
+    msg: MANUAL_MSG,
+  });
+  if (errors.length) throw new ValidationError({ attachments: errors });
+  return files;
+}
+
+/** Replaces the page's files with those sent, kept ones renumbered in the order sent. */
+async function writeFiles(tx: Db, pageId: number, files: readonly FileInput[]): Promise<void> {
+  const old = await tx.select().from(manualAttachments).where(eq(manualAttachments.pageId, pageId));
+  const byN = new Map(old.map((a) => [a.n, a]));
+  await tx.delete(manualAttachments).where(eq(manualAttachments.pageId, pageId));
+  const rows = files.map((file, i) => {
+    const content =
+      'keep' in file
+        ? {
+            name: byN.get(file.keep)!.name,
+            contentType: byN.get(file.keep)!.contentType,
+            data: byN.get(file.keep)!.data,
+          }
+        : { name: file.name, contentType: file.contentType, data: file.content };
+    return { pageId, n: i + 1, ...content };
+  });
+  if (rows.length) await tx.insert(manualAttachments).values(rows);
+}
 
 async function lockPage(tx: Db, id: number): Promise<PageRow> {
   const [row] = await tx.select().from(manualPages).where(eq(manualPages.id, id)).for('update');
@@ -101,20 +152,22 @@ export function createManualPage({
     resource: 'manual',
     before: nothingBefore,
     write: async (tx) => {
+      const files = await checkedFiles(tx, null, input);
       const [row] = await tx
         .insert(manualPages)
         .values({ ...columnsOf(input), updatedBy: ctx.user.id })
         .returning();
-      return row!;
+      if (files) await writeFiles(tx, row!.id, files);
+      return { row: row!, audited: await audited(tx, row!) };
     },
     audit: (_before, after) => ({
       action: 'create',
-      objectId: after.id,
-      objectLabel: after.title,
+      objectId: after.row.id,
+      objectLabel: after.row.title,
       before: null,
-      after: audited(after),
+      after: after.audited,
     }),
-  }).then((row) => detailOf(ctx.db, row));
+  }).then(({ row }) => detailOf(ctx.db, row));
 }
 
 export function replaceManualPage({
@@ -126,22 +179,28 @@ export function replaceManualPage({
 }): Promise<TAdminManualPage> {
   return consoleChange(ctx, {
     resource: 'manual',
-    before: (tx) => lockPage(tx, input.id),
+    before: async (tx) => audited(tx, await lockPage(tx, input.id)),
     write: async (tx) => {
+      const files = await checkedFiles(tx, input.id, input.body);
       const [row] = await tx
         .update(manualPages)
         .set({ ...columnsOf(input.body), updatedBy: ctx.user.id, updatedAt: sql`now()` })
         .where(eq(manualPages.id, input.id))
         .returning();
-      return row!;
+      if (files) await writeFiles(tx, input.id, files);
+      return { row: row!, audited: await audited(tx, row!) };
     },
-    audit: (before, after) => {
-      const was = audited(before);
-      const now = audited(after);
-      if (JSON.stringify(was) === JSON.stringify(now)) return null;
-      return { action: 'update', objectId: after.id, objectLabel: after.title, before: was, after: now };
+    audit: (was, after) => {
+      if (JSON.stringify(was) === JSON.stringify(after.audited)) return null;
+      return {
+        action: 'update',
+        objectId: after.row.id,
+        objectLabel: after.row.title,
+        before: was,
+        after: after.audited,
+      };
     },
-  }).then((row) => detailOf(ctx.db, row));
+  }).then(({ row }) => detailOf(ctx.db, row));
 }
 
 export async function deleteManualPage({
@@ -153,16 +212,16 @@ export async function deleteManualPage({
 }): Promise<void> {
   await consoleChange(ctx, {
     resource: 'manual',
-    before: (tx) => lockPage(tx, input.id),
+    before: async (tx) => audited(tx, await lockPage(tx, input.id)),
     write: async (tx) => {
       await tx.delete(manualPages).where(eq(manualPages.id, input.id));
       return null;
     },
     audit: (before) => ({
       action: 'delete',
-      objectId: before.id,
+      objectId: input.id,
       objectLabel: before.title,
-      before: audited(before),
+      before,
       after: null,
     }),
   });

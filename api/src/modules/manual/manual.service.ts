@@ -1,7 +1,7 @@
 // The manual as employees read it: the contents, one page with its attachments and last editor, an
 // attachment, and the search. The manual is a few dozen pages, so the search reads them all and folds
 // in code with the same function the web highlights with (shared/src/kana.ts).
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { findFolded } from '@portal/shared/kana';
 import {
   MANUAL_LIMITS,
@@ -33,7 +33,7 @@ export async function pageAttachments(db: Db, pageId: number): Promise<TManualAt
       n: manualAttachments.n,
       name: manualAttachments.name,
       contentType: manualAttachments.contentType,
-      data: manualAttachments.data,
+      size: sql<number>`octet_length(${manualAttachments.data})`.mapWith(Number),
     })
     .from(manualAttachments)
     .where(eq(manualAttachments.pageId, pageId))
@@ -42,7 +42,7 @@ export async function pageAttachments(db: Db, pageId: number): Promise<TManualAt
     n: r.n,
     name: r.name,
     content_type: r.contentType,
-    size: r.data.length,
+    size: r.size,
     url: attachmentUrl(pageId, r.n),
   }));
 }

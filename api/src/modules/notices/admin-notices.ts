@@ -15,11 +15,11 @@ import {
   type TNoticeImportance,
 } from '@portal/shared/contracts/notice-codes';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
-import { contentTypeOf, parseUploadString } from '@portal/shared/workflow/upload';
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { readAttachmentInputs, type FileInput, type NewFile } from '../../files/attachment-inputs.ts';
 import { noticeAttachments, noticeOrganizations, notices } from '../../db/schema/notices.ts';
 import { NotFound, ValidationError } from '../../errors.ts';
 import { pageOffset } from '../../pagination.ts';
@@ -116,21 +116,11 @@ export function getAdminNotice({ ctx, input }: { ctx: RequestContext; input: { i
   return detailOf(ctx.db, input.id);
 }
 
-interface NewFile {
-  name: string;
-  contentType: string;
-  content: Buffer;
-}
-
 /**
  * Checks what the schema cannot: the organisations exist and are open, each new file is an upload
  * string of §9's extensions within 2 MB, and each kept one exists. Throws every field's error at once.
  */
-async function checked(
-  db: Db,
-  body: Body,
-  noticeId: number | null,
-): Promise<{ files: (NewFile | { keep: number })[] }> {
+async function checked(db: Db, body: Body, noticeId: number | null): Promise<{ files: FileInput[] }> {
   const errors: Record<string, string[]> = {};
   const ids = [...new Set(body.organization_ids)];
   if (ids.length) {
@@ -154,37 +144,18 @@ async function checked(
         ).map((r) => Number(r.n)),
       )
     : new Set<number>();
-  const files: (NewFile | { keep: number })[] = [];
-  const fileErrors = new Set<string>();
-  for (const item of body.attachments) {
-    if ('n' in item) {
-      if (kept.has(item.n)) files.push({ keep: item.n });
-      else fileErrors.add(NOTICE_MSG.unknownAttachment);
-      continue;
-    }
-    const upload = parseUploadString(item.file);
-    const extension = upload?.filename.split('.').pop()?.toLowerCase() ?? '';
-    if (!upload || !NOTICE_EXTENSIONS.includes(extension)) fileErrors.add(NOTICE_MSG.fileInvalid);
-    else if (upload.size > NOTICE_LIMITS.bytes) fileErrors.add(NOTICE_MSG.fileTooLarge);
-    else
-      files.push({
-        name: upload.filename,
-        contentType: contentTypeOf(upload.filename),
-        content: Buffer.from(upload.contentBase64, 'base64'),
-      });
-  }
-  if (fileErrors.size) errors.attachments = [...fileErrors];
+  const { files, errors: fileErrors } = readAttachmentInputs(body.attachments, kept, {
+    extensions: NOTICE_EXTENSIONS,
+    bytes: NOTICE_LIMITS.bytes,
+    msg: NOTICE_MSG,
+  });
+  if (fileErrors.length) errors.attachments = fileErrors;
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return { files };
 }
 
 /** Writes the notice's organisations and files (kept ones renumbered in the order sent). */
-async function writeParts(
-  tx: Db,
-  id: number,
-  body: Body,
-  files: readonly (NewFile | { keep: number })[],
-): Promise<void> {
+async function writeParts(tx: Db, id: number, body: Body, files: readonly FileInput[]): Promise<void> {
   await tx.execute(sql`delete from notice_organizations where notice_id = ${id}`);
   const ids = [...new Set(body.organization_ids)];
   if (ids.length)

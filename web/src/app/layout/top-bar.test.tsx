@@ -77,7 +77,10 @@ describe('TopBar', () => {
     });
     const bar = screen.getByRole('banner');
     expect(within(bar).getByRole('heading', { level: 1 })).toHaveAttribute('id', PAGE_HEADING_ID);
-    expect(within(bar).getByRole('button', { name: 'お知らせ' })).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(within(bar).getByRole('button', { name: /^お知らせ（未読/ })).toHaveAttribute(
+      'aria-haspopup',
+      'dialog',
+    );
     // No menu button on a desktop: the sidebar is in sight.
     expect(within(bar).queryByRole('button', { name: 'メニュー' })).not.toBeInTheDocument();
 

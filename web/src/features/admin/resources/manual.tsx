@@ -1,9 +1,12 @@
-import { MANUAL_LIMITS, type TAdminManualPage, type TAdminManualRow } from '@portal/shared/contracts/manual';
+import type { TAdminManualPage, TAdminManualRow } from '@portal/shared/contracts/manual';
+import { MANUAL_EXTENSIONS, MANUAL_LIMITS } from '@portal/shared/contracts/manual-codes';
 import { PERM } from '@portal/shared/permissions';
 import { Markdown } from '@/components/markdown/markdown.tsx';
 import { dayjs } from '@/lib/dayjs.ts';
 import { manualApi } from '../api/manual-api.ts';
-import { defineResource, type FieldDecl } from '../resource.ts';
+import { defineResource, type FieldDecl, type FileValue } from '../resource.ts';
+
+type Values = Record<string, unknown>;
 
 const edited = (p: TAdminManualRow) =>
   `${dayjs(p.updated_at).format('YYYY-MM-DD HH:mm')}${p.updated_by_name ? `（${p.updated_by_name}）` : ''}`;
@@ -32,7 +35,21 @@ const FIELDS: readonly FieldDecl[] = [
     maxLength: MANUAL_LIMITS.body,
     help: 'Markdown で書きます（HTML は表示されません）。添付の画像は ![説明](ファイル名) で表示できます。',
   },
+  {
+    name: 'attachments',
+    label: '添付',
+    kind: 'files',
+    maxLength: MANUAL_LIMITS.files,
+    accept: MANUAL_EXTENSIONS,
+    help: `${MANUAL_LIMITS.files} 件まで、1 件 2 MB まで（画像・PDF）。`,
+  },
 ];
+
+/** The body sent: each file kept by its place or sent anew as its upload string. */
+function bodyOf(values: Values): Values {
+  const files = Array.isArray(values.attachments) ? (values.attachments as FileValue[]) : [];
+  return { ...values, attachments: files.map((f) => (f.n !== undefined ? { n: f.n } : { file: f.file })) };
+}
 
 const initial = (p: TAdminManualPage | undefined) => ({
   chapter: p?.chapter ?? '',
@@ -40,6 +57,7 @@ const initial = (p: TAdminManualPage | undefined) => ({
   page_order: p?.page_order ?? 0,
   title: p?.title ?? '',
   body: p?.body ?? '',
+  attachments: (p?.attachments ?? []).map((a) => ({ n: a.n, name: a.name, size: a.size })),
 });
 
 export const manualResource = defineResource<TAdminManualRow, TAdminManualPage>({
@@ -97,13 +115,13 @@ export const manualResource = defineResource<TAdminManualRow, TAdminManualPage>(
     permission: PERM.changeManual,
     fields: FIELDS,
     initial,
-    submit: async (body) => (await manualApi.create(body)).id,
+    submit: async (values) => (await manualApi.create(bodyOf(values))).id,
   },
   edit: {
     title: 'ページを編集',
     permission: PERM.changeManual,
     fields: FIELDS,
     initial,
-    submit: async (body, p) => (await manualApi.replace(p!.id, body)).id,
+    submit: async (values, p) => (await manualApi.replace(p!.id, bodyOf(values))).id,
   },
 });

@@ -12,7 +12,10 @@ function childrenOf(orgs: readonly TOrganization[]): Children {
   for (const org of orgs) {
     // An organisation whose parent is closed (not listed) shows at the top.
     const parent = org.parent_id !== null && ids.has(org.parent_id) ? org.parent_id : null;
-    map.set(parent, [...(map.get(parent) ?? []), org]);
+    // Pushed, not copied: a copy per sibling is quadratic in a wide organisation.
+    const siblings = map.get(parent);
+    if (siblings) siblings.push(org);
+    else map.set(parent, [org]);
   }
   return map;
 }

@@ -54,8 +54,8 @@ describe('notification bell', () => {
     mockNotifications();
     const user = userEvent.setup();
     renderBell();
-    const bell = screen.getByRole('button', { name: 'お知らせ' });
-    await waitFor(() => expect(bell).toHaveAttribute('title', '未読のお知らせ 1 件'));
+    const bell = screen.getByRole('button', { name: /^お知らせ（未読/ });
+    await waitFor(() => expect(bell).toHaveAccessibleName('お知らせ（未読 1 件）'));
 
     await user.click(bell);
     const items = await screen.findAllByTestId('notification-item');
@@ -74,7 +74,7 @@ describe('notification bell', () => {
     mockNotifications();
     const user = userEvent.setup();
     renderBell();
-    await user.click(screen.getByRole('button', { name: 'お知らせ' }));
+    await user.click(screen.getByRole('button', { name: /^お知らせ（未読/ }));
     await screen.findByText('承認依頼が届きました');
 
     await user.click(screen.getByText('既読', { exact: true }));
@@ -88,7 +88,7 @@ describe('notification bell', () => {
     const { requests } = mockNotifications();
     const user = userEvent.setup();
     renderBell();
-    await user.click(screen.getByRole('button', { name: 'お知らせ' }));
+    await user.click(screen.getByRole('button', { name: /^お知らせ（未読/ }));
     await user.click(await screen.findByRole('button', { name: '既読にする' }));
 
     await waitFor(() => expect(screen.getByText(MSG.noMessages)).toBeInTheDocument());
@@ -103,7 +103,7 @@ describe('notification bell', () => {
     const { requests } = mockNotifications();
     const user = userEvent.setup();
     const { router } = renderBell();
-    await user.click(screen.getByRole('button', { name: 'お知らせ' }));
+    await user.click(screen.getByRole('button', { name: /^お知らせ（未読/ }));
     await user.click(await screen.findByRole('link', { name: '承認依頼が届きました' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/task/tasks/approval/10/nodes/20'));
@@ -115,7 +115,7 @@ describe('notification bell', () => {
     const { requests } = mockNotifications();
     const user = userEvent.setup();
     const { router } = renderBell();
-    await user.click(screen.getByRole('button', { name: 'お知らせ' }));
+    await user.click(screen.getByRole('button', { name: /^お知らせ（未読/ }));
     await user.click(screen.getByText('既読', { exact: true }));
     await user.click(await screen.findByRole('link', { name: '申請が承認されました' }));
 
@@ -127,9 +127,9 @@ describe('notification bell', () => {
     mockNotifications([]);
     const user = userEvent.setup();
     renderBell();
-    const bell = screen.getByRole('button', { name: 'お知らせ' });
+    const bell = screen.getByRole('button', { name: /^お知らせ（未読/ });
     await user.click(bell);
     expect(await screen.findByText(MSG.noMessages)).toBeInTheDocument();
-    expect(bell).toHaveAttribute('title', 'お知らせ');
+    expect(bell).toHaveAccessibleName('お知らせ（未読なし）');
   });
 });

@@ -16,6 +16,8 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
   const open = useUiStore((state) => state.notificationPanelOpen);
   const setOpen = useUiStore((state) => state.setNotificationPanelOpen);
   const count = unread.data?.count ?? 0;
+  // Named apart from the sidebar's お知らせ (company notices) by what it says: the unread count.
+  const name = count > 0 ? `お知らせ（未読 ${count} 件）` : 'お知らせ（未読なし）';
   return (
     <>
       <Badge
@@ -28,9 +30,9 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
           theme="borderless"
           type="tertiary"
           icon={<IconBell size="large" aria-hidden />}
-          aria-label="お知らせ"
+          aria-label={name}
           aria-haspopup="dialog"
-          title={count > 0 ? `未読のお知らせ ${count} 件` : 'お知らせ'}
+          title={name}
           onClick={() => setOpen(true)}
         />
       </Badge>

@@ -1,0 +1,1 @@
+ALTER TABLE "employees" ADD COLUMN "kana_key" text GENERATED ALWAYS AS (translate("employees"."last_name_kana" || "employees"."first_name_kana", 'ぁあぃいぅうぇえぉおかがきぎくぐけげこごさざしじすずせぜそぞただちぢっつづてでとどなにぬねのはばぱひびぴふぶぷへべぺほぼぽまみむめもゃやゅゆょよらりるれろゎわゐゑをんゔ', 'ァアィイゥウェエォオカガキギクグケゲコゴサザシジスズセゼソゾタダチヂッツヅテデトドナニヌネノハバパヒビピフブプヘベペホボポマミムメモャヤュユョヨラリルレロヮワヰヱヲンヴ')) STORED NOT NULL;
