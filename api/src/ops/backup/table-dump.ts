@@ -225,35 +225,53 @@ async function dumpTable(
   let count = 0;
   const keysOf = (row: Record<string, string>): string[] =>
     (key.length > 0 ? key : [null]).map((_, i) => row[`k${i}`]!);
-  // Each page: the keys (and running weights) of the next rows tell where it ends, then its lines are
-  // read in key order (by COPY into the spool when there is one).
+  /** A narrow table's next page: its rows are small, so their text comes back as result strings. */
+  async function narrowPage(): Promise<{ lines: string; count: number; end: string[] } | null> {
+    const page = await rows<Record<string, string> & { j: string }>(
+      db,
+      sql`select ${keyText}, row_to_json(t)::text as j from (select * from ${from}
+          where ${after(last)} order by ${keyList} limit ${NARROW_PAGE_ROWS}) t order by ${keyList}`,
+    );
+    if (page.length === 0) return null;
+    let lines = '';
+    for (const row of page) lines += `${row.j}\n`;
+    return { lines, count: page.length, end: keysOf(page.at(-1)!) };
+  }
+
+  /**
+   * A page of a table holding files: the keys and running weights of the next rows tell where it
+   * ends, then its lines are read as one key range (through the spool when there is one).
+   */
+  async function weighedPage(
+    weight: SQL,
+  ): Promise<{ lines: Buffer | string; count: number; end: string[] } | null> {
+    const next = await rows<Record<string, string>>(
+      db,
+      sql`select ${keyText}, sum(${weight}) over (order by ${keyList} rows unbounded preceding) as acc
+          from ${from} where ${after(last)} order by ${keyList} limit ${PAGE_ROWS}`,
+    );
+    if (next.length === 0) return null;
+    const over = next.findIndex((k) => Number(k.acc) > PAGE_BYTES);
+    const count = over === -1 ? next.length : Math.max(1, over);
+    const end = keysOf(next[count - 1]!);
+    const range =
+      last === null
+        ? `${keyColumns} <= ${bound(end)}`
+        : `${keyColumns} > ${bound(last)} and ${keyColumns} <= ${bound(end)}`;
+    const lines = await read(
+      `select row_to_json(t)::text as j from public.${quoted(table)} t where ${range} order by ${keyColumns}`,
+    );
+    return { lines, count, end };
+  }
+
   async function* pages(): AsyncGenerator<Buffer | string> {
     for (;;) {
-      const next = await rows<Record<string, string>>(
-        db,
-        weight === null
-          ? sql`select ${keyText} from ${from} where ${after(last)} order by ${keyList} limit ${NARROW_PAGE_ROWS}`
-          : sql`select ${keyText}, sum(${weight}) over (order by ${keyList} rows unbounded preceding) as acc
-                from ${from} where ${after(last)} order by ${keyList} limit ${PAGE_ROWS}`,
-      );
-      if (next.length === 0) return;
-      let take = next.length;
-      if (weight !== null) {
-        const over = next.findIndex((k) => Number(k.acc) > PAGE_BYTES);
-        take = over === -1 ? next.length : Math.max(1, over);
-      }
-      const end = keysOf(next[take - 1]!);
-      const range =
-        last === null
-          ? `${keyColumns} <= ${bound(end)}`
-          : `${keyColumns} > ${bound(last)} and ${keyColumns} <= ${bound(end)}`;
-      const lines = await read(
-        `select row_to_json(t)::text as j from public.${quoted(table)} t where ${range} order by ${keyColumns}`,
-      );
+      const page = weight === null ? await narrowPage() : await weighedPage(weight);
+      if (!page) return;
       signal?.throwIfAborted();
-      count += take;
-      last = end;
-      yield lines;
+      count += page.count;
+      last = page.end;
+      yield page.lines;
       // PGlite answers from microtasks: let requests waiting on the event loop run between pages.
       await yieldToEventLoop();
     }
