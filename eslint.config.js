@@ -159,6 +159,7 @@ export default tseslint.config(
       '.ci/**',
       'api/src/**/bench*.ts',
       'api/src/seed/run-seed.ts',
+      'api/src/seed/large/run-seed-large.ts',
     ],
     rules: { 'no-console': 'off' },
   },

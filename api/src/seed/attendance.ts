@@ -68,7 +68,7 @@ async function approveToTheEnd(tx: Db, taskId: number, at: Date): Promise<void> 
 }
 
 /** A month with every business day worked at the contract hours; `lateDay` makes the first one run to 23:00. */
-function workedMonth(setup: MonthSetup, remark: string, lateDay: boolean) {
+export function workedMonth(setup: MonthSetup, remark: string, lateDay: boolean) {
   const { year, month } = setup;
   const base = defaultData(setup);
   const filled = applyDefaultInput(
@@ -115,6 +115,27 @@ async function fillReportedMonths(tx: Db, workflowId: number): Promise<void> {
   }
 }
 
+/**
+ * The 勤怠報告 form's timesheet field and the company calendar (Sunday as 法定休日, the year-end days
+ * off): what a company's attendance needs before any month is written. The large seed shares it.
+ */
+export async function prepareAttendance(tx: Db, workflowId: number, now: Date): Promise<void> {
+  const fields = await tx
+    .select({ name: workflowFields.name })
+    .from(workflowFields)
+    .where(eq(workflowFields.workflowId, workflowId));
+  if (!fields.some((f) => f.name === ATTENDANCE_FILE_FIELD))
+    await tx.insert(workflowFields).values({
+      workflowId,
+      name: ATTENDANCE_FILE_FIELD,
+      label: ATTENDANCE_MSG.timesheetLabel,
+      dataType: 'file',
+      order: 3,
+    });
+  await tx.insert(companyCalendar).values({ id: 1, legalHolidayWeekday: 0 }).onConflictDoNothing();
+  await tx.insert(companyDaysOff).values(yearEndDaysOff(now)).onConflictDoNothing();
+}
+
 export async function seedDemoAttendance(tx: Db, now: Date): Promise<void> {
   const [workflow] = await tx
     .select({ id: workflows.id })
@@ -126,18 +147,7 @@ export async function seedDemoAttendance(tx: Db, now: Date): Promise<void> {
   const [done] = await tx.select({ id: attendanceVersions.id }).from(attendanceVersions).limit(1);
   if (!workflow || !reporter || done) return;
 
-  const fields = await tx
-    .select({ name: workflowFields.name })
-    .from(workflowFields)
-    .where(eq(workflowFields.workflowId, workflow.id));
-  if (!fields.some((f) => f.name === ATTENDANCE_FILE_FIELD))
-    await tx.insert(workflowFields).values({
-      workflowId: workflow.id,
-      name: ATTENDANCE_FILE_FIELD,
-      label: ATTENDANCE_MSG.timesheetLabel,
-      dataType: 'file',
-      order: 3,
-    });
+  await prepareAttendance(tx, workflow.id, now);
 
   // 人事 corrects approved reports (PERM.changeAttendance, docs/decisions.md).
   const [hr] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.name, DEMO_HR_GROUP.name));
@@ -147,9 +157,6 @@ export async function seedDemoAttendance(tx: Db, now: Date): Promise<void> {
     .where(eq(permissions.codename, PERM.changeAttendance));
   if (hr && perm)
     await tx.insert(groupPermissions).values({ groupId: hr.id, permissionId: perm.id }).onConflictDoNothing();
-
-  await tx.insert(companyCalendar).values({ id: 1, legalHolidayWeekday: 0 }).onConflictDoNothing();
-  await tx.insert(companyDaysOff).values(yearEndDaysOff(now)).onConflictDoNothing();
 
   // Every 勤怠報告 the workflow seed wrote (nishimura's, awaiting 鈴木) gets the month it reports: a
   // report without its days would open on an empty sheet (issue 12, acceptance 4).

@@ -58,7 +58,8 @@ async function userIdsOf(tx: Db, usernames: readonly string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.username, r.id]));
 }
 
-async function writeWorkflows(tx: Db): Promise<void> {
+/** The demo workflow definitions; their named approvers (hayashi, inoue, takahashi) must exist. */
+export async function writeWorkflows(tx: Db): Promise<void> {
   const named = await userIdsOf(
     tx,
     DEMO_WORKFLOWS.flatMap((w) => w.nodes.flatMap((n) => n.approvers ?? [])),
