@@ -4,21 +4,20 @@
 // Redis call per message and no polling, so the workers together approach the limit instead of
 // leaving a fixed headroom. Lark counts sliding windows; BullMQ's limiter and rate-limiter-flexible
 // count fixed ones, which let twice the limit through across a window's edge, hence this script.
-// A reservation is when the send may start; it reaches Lark later, by a delay that varies. So once
-// Lark has answered, the entry moves to the answer's time (settle), which is never before its arrival:
-// later reservations then count it where Lark does, or later. Only sends still on their way are
-// counted at their reserved instant, which each window's margin covers; and no send reserves more than
-// a horizon ahead (a quarter of the second: a dozen sends at 50 a second), else those waiting would be
-// counted where they were reserved, not where they arrive. Beyond it a send sleeps and asks again. Sends are also spaced evenly:
-// a burst of 50 queues up in the SDK and at Lark and arrives spread over far more than the margin.
+// A reservation is when the send may start; it reaches Lark later, by a varying delay. So once Lark
+// has answered, the entry moves to the answer's time (settle), never before its arrival: later
+// reservations count it where Lark does, or later. Only sends still on their way count at their
+// reserved instant, which the margin covers; and none reserves more than a horizon ahead (a quarter
+// second: a dozen sends at 50/s) — beyond it a send sleeps and asks again. Sends are spaced evenly: a
+// burst of 50 queues up in the SDK and at Lark and arrives spread over far more than the margin.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 
 // Redis' own clock, so workers on machines with skewed clocks agree. ARGV: a unique member, then
 // (limit, window ms) pairs. The limit-th latest reservation bounds the next: it may go one window
-// after it. Reservations come out in order (each is at least the one before), so the log stays sorted
-// by time and ZRANGE by rank finds it. ARGV[2] is the horizon. Returns the wait in ms (0: now), or,
+// after it. Each reservation is at least the one before and a settled entry moves only up to now, so
+// ZRANGE by rank finds it. ARGV[2] is the horizon. Returns the wait in ms (0: now), or,
 // negative, the wait beyond the horizon without reserving anything.
 const RESERVE = `
 local t = redis.call('TIME')
