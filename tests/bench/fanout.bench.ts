@@ -2,11 +2,12 @@
 // number after the file name sends fewer) queued at once and sent by two bot worker processes (the
 // real entry point) sharing Lark's per-app limit through Redis (bot/src/lark/app-limit.ts), to the
 // fake Lark, which enforces Lark's limits with sliding windows and answers 230020 beyond them.
-// Three runs: the limits as lark.md gives them (50 a second and 1,000 a minute: the minute binds);
-// the minute limit lifted (a tenant granted more), so 50 a second binds; the same with one worker
-// killed (-9) halfway and restarted. Each prints the steady rate (first to last arrival), its share
-// of the binding limit, the busiest second, rate-limit answers, duplicates, repeats Lark dropped by
-// uuid, and lost cards. Target: ≥ 95 % of the binding limit, 0 beyond it, 0 duplicates, 0 lost.
+// Three runs: the minute limit lifted (a tenant granted more), so 50 a second binds; the same with
+// one worker killed (-9) halfway and restarted; the limits as lark.md gives them (50 a second and
+// 1,000 a minute: past 1,000 cards the minute binds). Each prints the rate (first to last arrival),
+// its share of the fastest the limits allow, the busiest second and minute, rate-limit answers,
+// duplicates, repeats Lark dropped by uuid, and lost cards. Target: ≥ 95 % of the fastest allowed,
+// 0 beyond the limit, 0 duplicates, 0 lost.
 // Figures go to docs/benchmarks.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -36,9 +37,9 @@ interface Run {
 
 interface Figures {
   readonly run: Run;
-  /** The binding limit, messages a second. */
-  readonly binding: number;
   readonly rate: number;
+  /** The rate as a share of the fastest the limits allow for this many cards (first to last). */
+  readonly share: number;
   readonly busiestSecond: number;
   readonly busiestMinute: number;
   readonly rateLimited: number;
@@ -85,6 +86,23 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
   await exited;
 }
 
+/** The least time from the first card to the last that the limits allow, sent evenly at the
+ * per-second rate: each as early as both sliding windows let it go (at a small count the minute
+ * limit lets 1,000 go at 50 a second). Without the minute limit: count / 50 s. */
+function fastestSeconds(count: number, limits: FakeLarkMessageLimits): number {
+  const at: number[] = [];
+  for (let i = 0; i < count; i++) {
+    at.push(
+      Math.max(
+        i > 0 ? at[i - 1]! + 1 / limits.perSecond : 0,
+        i >= limits.perSecond ? at[i - limits.perSecond]! + 1 : 0,
+        i >= limits.perMinute ? at[i - limits.perMinute]! + 60 : 0,
+      ),
+    );
+  }
+  return at[count - 1]!;
+}
+
 const createCalls = (h: Harness) => h.lark.calls.filter((c) => c === 'POST /open-apis/im/v1/messages').length;
 
 async function measure(h: Harness, run: Run, date: string): Promise<Figures> {
@@ -118,8 +136,8 @@ async function measure(h: Harness, run: Run, date: string): Promise<Figures> {
   const rateLimited = h.lark.rateLimited.count - rateLimitedBefore;
   return {
     run,
-    binding,
     rate: (posted.length - 1) / seconds,
+    share: fastestSeconds(COUNT, run.limits) / seconds,
     busiestSecond: busiestWindow(arrivals, 1000),
     busiestMinute: busiestWindow(arrivals, 60_000),
     rateLimited,
@@ -134,14 +152,14 @@ async function measure(h: Harness, run: Run, date: string): Promise<Figures> {
 
 const pct = (share: number) => `${(100 * share).toFixed(1)} %`;
 const met = (f: Figures) =>
-  f.rate >= TARGET_SHARE * f.binding && f.rateLimited === 0 && f.duplicates === 0 && f.lost === 0;
+  f.share >= TARGET_SHARE && f.rateLimited === 0 && f.duplicates === 0 && f.lost === 0;
 
 function table(results: readonly Figures[]): string {
   const rows = results.map((f) =>
     [
       f.run.name,
       `${f.rate.toFixed(1)} /s`,
-      pct(f.rate / f.binding),
+      pct(f.share),
       pct(f.rate / LARK_MESSAGE_LIMITS.perSecond),
       `${f.busiestSecond} / ${f.busiestMinute.toLocaleString('en-US')}`,
       String(f.rateLimited),
@@ -152,7 +170,7 @@ function table(results: readonly Figures[]): string {
     ].join(' | '),
   );
   return [
-    '| run | rate | of binding limit | of 50/s | busiest second / minute | beyond limit | duplicates / repeats dropped | lost | failed jobs | target |',
+    '| run | rate | of the fastest allowed | of 50/s | busiest second / minute | beyond limit | duplicates / repeats dropped | lost | failed jobs | target |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows.map((r) => `| ${r} |`),
   ].join('\n');
@@ -169,8 +187,8 @@ async function record(results: readonly Figures[]): Promise<void> {
     `${COUNT.toLocaleString('en-US')} attendance reminder cards (one per person, keyed as a reminder run keys them) queued ` +
       'at once, sent by two bot worker processes (`bot/src/index.ts`) sharing one Lark limit in Redis ' +
       '(`bot/src/lark/app-limit.ts`) to the fake Lark, which enforces the limits with sliding windows and answers ' +
-      '230020 beyond them. Rate: cards over the time from the first arrival to the last. Target: ≥ 95 % of the binding ' +
-      'limit, nothing beyond it, no duplicate, none lost (also with one worker killed with SIGKILL halfway and ' +
+      '230020 beyond them. Rate: cards over the time from the first arrival to the last, also as a share of the fastest the ' +
+      'limits allow for as many cards. Target: ≥ 95 % of it, nothing beyond it, no duplicate, none lost (also with one worker killed with SIGKILL halfway and ' +
       'restarted). "Repeats dropped": sends of the killed worker’s jobs retried after they had reached Lark, which Lark ' +
       'posts once by their uuid.',
     '',
@@ -213,15 +231,13 @@ try {
     if (run.limits.perMinute < NO_MINUTE_LIMIT && i > 0) await new Promise((r) => setTimeout(r, 61_000));
     const figures = await measure(h, run, `2026-04-${String(20 + i).padStart(2, '0')}`);
     results.push(figures);
-    console.log(
-      `${run.name}: ${figures.rate.toFixed(1)} /s, ${pct(figures.rate / figures.binding)} of the binding limit`,
-    );
+    console.log(`${run.name}: ${figures.rate.toFixed(1)} /s, ${pct(figures.share)} of the fastest allowed`);
   }
+  console.log(`\nReminders to everyone: ${COUNT.toLocaleString('en-US')} cards, two worker processes\n`);
+  console.log(table(results));
+  await record(results);
+  console.log('\nRecorded in docs/benchmarks.md.');
 } finally {
   await h.close();
 }
-console.log(`\nReminders to everyone: ${COUNT.toLocaleString('en-US')} cards, two worker processes\n`);
-console.log(table(results));
-await record(results);
-console.log('\nRecorded in docs/benchmarks.md.');
 if (!results.every(met)) process.exitCode = 1;

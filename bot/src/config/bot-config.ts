@@ -62,7 +62,7 @@ const ZEnv = z
     LARK_RATE_PER_APP: zInt(50),
     LARK_RATE_PER_APP_MINUTE: zInt(1000),
     /** Milliseconds added to each limit window for the jitter between our send and Lark's count. */
-    LARK_RATE_MARGIN_MS: zInt(40, 0),
+    LARK_RATE_MARGIN_MS: zInt(10, 0),
     LARK_RATE_PER_USER: zInt(5),
   })
   .superRefine((env, ctx) => {
