@@ -15,6 +15,7 @@ import { httpCallbackHandler } from './callbacks/http-callback.ts';
 import { startLongConnection, type LongConnection } from './callbacks/long-connection.ts';
 import type { BotConfig } from './config/bot-config.ts';
 import { createContext, type BotContext } from './context.ts';
+import { createAppLimit } from './lark/app-limit.ts';
 import { createLarkClient } from './lark/client.ts';
 import { createLarkDirectory } from './lark/directory.ts';
 import { createMessenger } from './lark/messenger.ts';
@@ -71,6 +72,11 @@ export async function startBot({
       logger,
     }),
     pacing: createUserPacing(redis, config.queuePrefix, config.lark.ratePerUser),
+    appLimit: createAppLimit(redis, config.queuePrefix, config.lark.appId, {
+      perSecond: config.lark.ratePerApp,
+      perMinute: config.lark.ratePerAppMinute,
+      marginMs: config.lark.rateMarginMs,
+    }),
     push: config.firebase ? createFirebaseTransport(config.firebase) : null,
     appBadge: config.larkNative?.badge ? createAppBadge(client, redis, config.queuePrefix) : null,
     lark: client,

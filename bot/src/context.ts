@@ -12,6 +12,7 @@ import {
 import type { PortalApi } from './api/portal-api.ts';
 import type { AppBadge } from './badge/app-badge.ts';
 import type { BotConfig } from './config/bot-config.ts';
+import type { AppLimit } from './lark/app-limit.ts';
 import type { LarkMessenger } from './lark/messenger.ts';
 import type { OpenIds } from './lark/open-ids.ts';
 import type { UserPacing } from './lark/user-pacing.ts';
@@ -30,6 +31,8 @@ export interface BotContext {
   /** Each person's Lark user: the open_id the API has, or found by e-mail (lark/open-ids.ts). */
   readonly openIds: OpenIds;
   readonly pacing: UserPacing;
+  /** Lark's per-app message limits, shared by every worker through Redis. */
+  readonly appLimit: AppLimit;
   /** FCM (push/firebase.ts); null when no FIREBASE_* settings are given. */
   readonly push: PushTransport | null;
   /** The SDK client, for the Lark-native parts that call it from an event handler (time off). */
@@ -46,7 +49,8 @@ export interface BotContext {
   patchLark(key: string, payload: TLarkPatchPayload): Promise<void>;
 }
 
-const sendJob = (payload: TLarkSendPayload) => ({
+/** The Lark-queue job of one message: its key is the job id, so queuing it twice queues it once. */
+export const larkSendJob = (payload: TLarkSendPayload) => ({
   name: 'lark.send',
   data: payload,
   opts: { jobId: jobIdOf(`send:${payload.key}`) },
@@ -62,11 +66,11 @@ export function createContext(
       await queues.events.add(name, { key, payload }, { jobId: jobIdOf(key) });
     },
     async sendLark(payload) {
-      const job = sendJob(payload);
+      const job = larkSendJob(payload);
       await queues.lark.add(job.name, job.data, job.opts);
     },
     async sendLarkMany(payloads) {
-      await queues.lark.addBulk(payloads.map(sendJob));
+      await queues.lark.addBulk(payloads.map(larkSendJob));
     },
     async patchLark(key, payload) {
       await queues.lark.add('lark.patch', payload, { jobId: jobIdOf(`patch:${key}`) });

@@ -1,7 +1,7 @@
 // The two workers. Events-queue jobs go through the dispatch table below: one handler per job name,
 // each in its own file under jobs/ (or push/, reminders/); the payload is checked against the
 // shared contract before the handler runs, and a payload that does not parse fails for good. The
-// Lark queue does single Lark calls behind the app-wide rate limiter (lark/deliver.ts).
+// Lark queue does single Lark calls, each waiting for its slot of the app's limit (lark/deliver.ts).
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import {
   EVENTS_QUEUE,
@@ -18,7 +18,6 @@ import { timeoffSyncHandler } from './timeoff/timeoff.handler.ts';
 import type { EventHandler } from './event-handler.ts';
 import { handleCardsRefresh, handleCardsResend, taskEventHandlers } from './jobs/task-event.handler.ts';
 import { processLarkJob } from './lark/deliver.ts';
-import { sendSpacingMs } from './lark/limits.ts';
 import { pushNotifyHandler, withPushFanOut } from './push/push.handler.ts';
 import { larkNoticeHandler } from './records/lark-notice.handler.ts';
 import { attendanceRemindHandler } from './reminders/attendance-remind.handler.ts';
@@ -47,9 +46,6 @@ async function dispatch(job: Job, ctx: BotContext): Promise<unknown> {
   return handler(parsed.data as TEventJobData<typeof name>, ctx, job);
 }
 
-/** Messages per limiter window: fewer limiter round trips than one per window, same average rate. */
-const LIMITER_BURST = 5;
-
 export interface Workers {
   readonly events: Worker;
   readonly lark: Worker;
@@ -67,13 +63,9 @@ export function startWorkers(ctx: BotContext): Workers {
     stalledInterval: config.lockMs,
   };
   const events = new Worker(EVENTS_QUEUE, (job) => dispatch(job, ctx), common);
-  const lark: Worker = new Worker(LARK_QUEUE, (job, token) => processLarkJob(job, token, lark, ctx), {
-    ...common,
-    // Lark's 50 messages a second per app (lark/limits.ts): bursts of LIMITER_BURST per window of
-    // as many slots. Any one second then overlaps at most 10 windows: never more than 50 messages,
-    // and 43 a second on average. (The 5 a second per user is kept in deliver.ts.)
-    limiter: { max: LIMITER_BURST, duration: LIMITER_BURST * sendSpacingMs(config.lark.ratePerApp) },
-  });
+  // No BullMQ limiter: each job reserves its instant in the app's limit shared through Redis
+  // (lark/app-limit.ts), so the fetched jobs wait in line instead of the worker polling the queue.
+  const lark = new Worker(LARK_QUEUE, (job, token) => processLarkJob(job, token, ctx), common);
   for (const worker of [events, lark]) {
     worker.on('failed', (job, err) =>
       ctx.logger.warn({ job: job?.id, name: job?.name, attempts: job?.attemptsMade, err }, 'job failed'),

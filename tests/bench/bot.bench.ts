@@ -1,6 +1,6 @@
 // The bot's delivery (issue #6, acceptance 5), through the real chain: API → outbox → relay → Redis →
 // bot → the real Lark SDK → the fake Lark Open API, which enforces Lark's limits (50 messages a second
-// per app, 5 to one user, sliding one-second windows) and answers 230020 beyond them.
+// and 1,000 a minute per app, 5 a second to one user, sliding windows) and answers 230020 beyond them.
 // 1. Event-to-card latency: a request submitted in the API until its card reaches (fake) Lark, with
 //    the relay polling at its default 200 ms. Submissions are spaced so that no card waits for the
 //    approver's per-user slot.

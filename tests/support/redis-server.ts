@@ -77,10 +77,15 @@ export async function startRedisServer(): Promise<RedisServer> {
     child.unref();
     await waitForPing(url);
   };
+  // Waited for, the server holds the process open again: else a caller with nothing else pending
+  // (a benchmark's last close) ends with the wait unsettled (exit 13).
   const exited = (proc: ChildProcess) =>
     proc.exitCode !== null || proc.signalCode !== null
       ? Promise.resolve()
-      : new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      : new Promise<void>((resolve) => {
+          proc.ref();
+          proc.once('exit', () => resolve());
+        });
 
   await launch();
   process.once('exit', () => child.kill('SIGKILL'));

@@ -58,7 +58,11 @@ const ZEnv = z
     LARK_VERIFICATION_TOKEN: zText,
     /** Seconds a signed callback's timestamp may be off; older ones are refused as replays. */
     LARK_CALLBACK_WINDOW: zInt(300),
+    /** Lark's message limits per app (lark.md "Limits"); a tenant granted more raises them. */
     LARK_RATE_PER_APP: zInt(50),
+    LARK_RATE_PER_APP_MINUTE: zInt(1000),
+    /** Milliseconds added to each limit window for the jitter between our send and Lark's count. */
+    LARK_RATE_MARGIN_MS: zInt(10, 0),
     LARK_RATE_PER_USER: zInt(5),
   })
   .superRefine((env, ctx) => {
@@ -98,6 +102,8 @@ export interface BotConfig {
     readonly verificationToken: string | undefined;
     readonly callbackWindowSeconds: number;
     readonly ratePerApp: number;
+    readonly ratePerAppMinute: number;
+    readonly rateMarginMs: number;
     readonly ratePerUser: number;
   };
   /** FCM push (push/push-config.ts); absent or null: off. */
@@ -155,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined>): BotConfig {
       verificationToken: e.LARK_VERIFICATION_TOKEN,
       callbackWindowSeconds: e.LARK_CALLBACK_WINDOW,
       ratePerApp: e.LARK_RATE_PER_APP,
+      ratePerAppMinute: e.LARK_RATE_PER_APP_MINUTE,
+      rateMarginMs: e.LARK_RATE_MARGIN_MS,
       ratePerUser: e.LARK_RATE_PER_USER,
     },
     firebase,

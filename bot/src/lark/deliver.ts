@@ -1,23 +1,36 @@
-// The Lark queue's processor: one send or patch per job. The app-wide limit (50/s) is the Worker's
-// limiter (worker.ts); the per-user limit (5/s) puts a job back as delayed without using an attempt;
-// a rate-limit answer from Lark pauses the whole queue for a moment and returns the job to waiting.
+// The Lark queue's processor: one send or patch per job. The per-user limit (5/s) puts a job back as
+// delayed without using an attempt; the app-wide limit (lark/app-limit.ts, shared by every worker)
+// is a reserved instant the job sleeps until. A rate-limit answer from Lark holds every worker's
+// sends back for a moment and delays the job, again without using an attempt; its retry carries the
+// same uuid, so Lark posts it once even if the refused call did go through.
 // Other failures are retried with the queue's exponential backoff, except those that cannot succeed.
 // An approval card too old to update (230031) is final; its node, if it still awaits that person,
 // gets a new card (cards.resend).
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import {
   ZLarkPatchPayload,
   ZLarkSendPayload,
   type TLarkSendPayload,
 } from '@portal/shared/contracts/bot-jobs';
 import type { BotContext } from '../context.ts';
+import type { Reservation } from './app-limit.ts';
 import { LARK_CARD_TOO_OLD, LarkError } from './errors.ts';
 
 /** How long the queue rests after Lark said "too many" (Lark gives no Retry-After). */
 export const RATE_LIMIT_PAUSE_MS = 1000;
 
-async function send(payload: TLarkSendPayload, ctx: BotContext) {
-  const messageId = await ctx.messenger.send(payload);
+/** Lark's answer (or failure), once it has settled the send's place in the app's limit. */
+async function settled<T>(slot: Reservation, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } finally {
+    await slot.settle();
+  }
+}
+
+async function send(payload: TLarkSendPayload, ctx: BotContext, slot: Reservation) {
+  const messageId = await settled(slot, ctx.messenger.send(payload));
   if (payload.card) {
     const { stale } = await ctx.api.recordCardMessage({ ...payload.card, message_id: messageId });
     // The node was handled while this card was on its way: redraw it now.
@@ -27,12 +40,7 @@ async function send(payload: TLarkSendPayload, ctx: BotContext) {
   return { message_id: messageId };
 }
 
-export async function processLarkJob(
-  job: Job,
-  token: string | undefined,
-  worker: Worker,
-  ctx: BotContext,
-): Promise<unknown> {
+export async function processLarkJob(job: Job, token: string | undefined, ctx: BotContext): Promise<unknown> {
   const isSend = job.name === 'lark.send';
   const parsed = (isSend ? ZLarkSendPayload : ZLarkPatchPayload).safeParse(job.data);
   if (!parsed.success) throw new UnrecoverableError(`bad payload for ${job.name}: ${parsed.error.message}`);
@@ -44,18 +52,21 @@ export async function processLarkJob(
       throw new DelayedError();
     }
   }
+  const slot = await ctx.appLimit.reserve();
+  if (slot.wait > 0) await sleep(slot.wait);
   try {
-    if (isSend) return await send(parsed.data as TLarkSendPayload, ctx);
+    if (isSend) return await send(parsed.data as TLarkSendPayload, ctx, slot);
     const patch = ZLarkPatchPayload.parse(job.data);
-    await ctx.messenger.patch(patch.message_id, patch.content);
+    await settled(slot, ctx.messenger.patch(patch.message_id, patch.content));
     return { patched: patch.message_id };
   } catch (error) {
     if (!(error instanceof LarkError)) throw error;
     switch (error.failure) {
       case 'rate_limited':
-        ctx.logger.warn({ job: job.id, code: error.code }, 'lark rate limit: slowing the queue');
-        await worker.rateLimit(RATE_LIMIT_PAUSE_MS);
-        throw Worker.RateLimitError();
+        ctx.logger.warn({ job: job.id, code: error.code }, 'lark rate limit: holding sends back');
+        await ctx.appLimit.pause(RATE_LIMIT_PAUSE_MS);
+        await job.moveToDelayed(Date.now() + RATE_LIMIT_PAUSE_MS, token);
+        throw new DelayedError();
       case 'final': {
         // Recorded: the job stays in the failed list with the reason, and is not retried.
         ctx.logger.warn({ job: job.id, code: error.code }, error.message);

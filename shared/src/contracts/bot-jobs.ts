@@ -6,7 +6,7 @@ import { ZRejectReason } from './tasks.ts';
 
 /** Queue of events: the API's outbox relay and the schedulers add here; handlers fan out. */
 export const EVENTS_QUEUE = 'portal-events';
-/** Queue of single Lark calls (send / patch), behind the app-wide rate limiter. */
+/** Queue of single Lark calls (send / patch), each waiting for its slot of the app's limit. */
 export const LARK_QUEUE = 'lark-messages';
 
 /**

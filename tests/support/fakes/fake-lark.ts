@@ -5,8 +5,9 @@
 //
 // For the bot: im/v1/messages create and patch, recorded in order. A create repeating a `uuid` gives
 // the first message back and posts nothing (as Lark does within an hour). Lark's limits (50 messages
-// a second per app, 5 to one user) are counted; with `enforceLimits` a call beyond them answers
-// 230020 like Lark. Content of 30 KB or more answers 230025 (too long), always. failNext() scripts
+// a second and 1,000 a minute per app, 5 a second to one user; sliding windows) are counted; with
+// `enforceLimits` a call beyond them answers 230020 like Lark, and is not counted. setMessageLimits
+// scales them for tests. Content of 30 KB or more answers 230025 (too long), always. failNext() scripts
 // error answers; stopBot() makes a user answer 230053 for good. Like Lark, a message older than 14 days
 // can no longer be updated: a patch of it answers 230031; recallMessage() makes a patch answer 230011
 // (both HTTP 400, as Lark's im/v1 message patch documents them). The fake's clock starts at the real time and
@@ -71,6 +72,8 @@ export interface FakeLark {
   advanceClock(ms: number): void;
   /** Turns Lark's per-app and per-user message limits on or off (off by default). */
   enforceLimits(on: boolean): void;
+  /** Changes (or restores) the message limits enforced: per app a second and a minute, per user a second. */
+  setMessageLimits(limits: FakeLarkMessageLimits): void;
   /** Resolves once `count` messages were posted (or rejects after `timeoutMs`). */
   waitForMessages(count: number, timeoutMs?: number): Promise<FakeLarkMessage[]>;
   /** Resolves once `count` patches were made (or rejects after `timeoutMs`). */
@@ -110,6 +113,12 @@ export interface FakeTimeoffEvent {
   readonly start_time: string;
   readonly end_time: string;
   readonly title: string;
+}
+
+export interface FakeLarkMessageLimits {
+  readonly perSecond: number;
+  readonly perMinute: number;
+  readonly perUser: number;
 }
 
 export interface FakeLarkMessage {
@@ -158,10 +167,10 @@ const isRateLimit = (failure: FakeLarkFailure) =>
   failure.code === LARK_CODES.rateLimited ||
   failure.code === LARK_CODES.frequencyLimited ||
   failure.httpStatus === 429;
-const APP_LIMIT_PER_SECOND = 50;
+/** lark.md "Limits": 50 messages a second and 1,000 a minute per app, 5 a second to one user. */
+export const LARK_MESSAGE_LIMITS: FakeLarkMessageLimits = { perSecond: 50, perMinute: 1000, perUser: 5 };
 /** users/batch_get_id takes at most 50 addresses (and 50 mobiles) a call. */
 const LOOKUP_MAX = 50;
-const USER_LIMIT_PER_SECOND = 5;
 /** Lark refuses a card of 30 KB or more (lark.md "Cards") with 230025, content too long. */
 const CONTENT_MAX_BYTES = 30 * 1024;
 const CONTENT_TOO_LONG = 230025;
@@ -336,6 +345,7 @@ export async function startFakeLark(
   const stopped = new Set<string>();
   const rateLimited = { count: 0 };
   let limitsOn = false;
+  let messageLimits = LARK_MESSAGE_LIMITS;
   const sentAt: { at: number; openId: string }[] = [];
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
@@ -371,11 +381,18 @@ export async function startFakeLark(
     return false;
   }
 
-  /** True when one more message now would break Lark's limits (sliding one-second window). */
+  /** True when one more message now would break Lark's limits (sliding one-second and one-minute
+   * windows: a message counts until 1,000 or 60,000 ms after it arrived). */
   function overLimit(openId: string, now: number): boolean {
-    while (sentAt.length && sentAt[0]!.at <= now - 1000) sentAt.shift();
-    if (sentAt.length >= APP_LIMIT_PER_SECOND) return true;
-    return sentAt.filter((s) => s.openId === openId).length >= USER_LIMIT_PER_SECOND;
+    while (sentAt.length && sentAt[0]!.at <= now - 60_000) sentAt.shift();
+    if (sentAt.length >= messageLimits.perMinute) return true;
+    let lastSecond = 0;
+    let toUser = 0;
+    for (let i = sentAt.length - 1; i >= 0 && sentAt[i]!.at > now - 1000; i--) {
+      lastSecond += 1;
+      if (sentAt[i]!.openId === openId) toUser += 1;
+    }
+    return lastSecond >= messageLimits.perSecond || toUser >= messageLimits.perUser;
   }
 
   function scriptedFailure(on: FakeLarkFailure['on'], openId: string | null) {
@@ -759,6 +776,9 @@ export async function startFakeLark(
     },
     advanceClock: (ms) => {
       clockOffsetMs += ms;
+    },
+    setMessageLimits: (limits) => {
+      messageLimits = limits;
     },
     enforceLimits: (on) => {
       limitsOn = on;
