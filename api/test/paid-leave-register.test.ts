@@ -169,7 +169,7 @@ describe("the employee's own year (paid-vacation/year/)", () => {
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-type']).toContain(PAID_LEAVE_REGISTER_XLSX_TYPE);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.body as Buffer);
+    await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
     expect(book.worksheets[0]!.getRow(3).getCell(1).text).toBe(year.code);
 
     const pdf = await request(t.app)
