@@ -96,6 +96,8 @@ describe('GET /api/openapi.json', () => {
       'account.exportMine',
       'vacations.register',
       'vacations.registerPdf',
+      'vacations.myRegister',
+      'vacations.myRegisterPdf',
       'notices.attachment',
       'notices.adminAttachment',
       'manual.attachment',

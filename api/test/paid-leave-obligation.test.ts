@@ -147,6 +147,13 @@ describe('the obligation reminders on a fixed clock', () => {
     expect(list[0]).toBe(`suzuki: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', 1, 2)}`);
     expect(await runObligationReminders(t.db, '2026-09-20')).toBe(0);
   });
+
+  it('sends none to one whose 5 days are approved in advance, dated after the reminder', async () => {
+    await reset();
+    await setLeave('yamada', '2025-10-01', [['2026-09-14', '2026-09-18', 5]]);
+    expect(await runObligationReminders(t.db, '2026-07-01')).toBe(0);
+    expect(await bells()).toHaveLength(0);
+  });
 });
 
 describe('GET paid-vacation/obligation/at-risk/', () => {

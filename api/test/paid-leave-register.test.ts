@@ -6,7 +6,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAID_LEAVE_REGISTER_XLSX_TYPE } from '@portal/shared/contracts/vacations';
+import { PAID_LEAVE_REGISTER_XLSX_TYPE, type TPaidLeaveYear } from '@portal/shared/contracts/vacations';
 import { employees } from '../src/db/schema/employees.ts';
 import { organizations, positions } from '../src/db/schema/organizations.ts';
 import { accessLog } from '../src/db/schema/privacy.ts';
@@ -145,5 +145,55 @@ describe('GET paid-vacation/register/', () => {
     expect(res.status).toBe(400);
     expectJapaneseError(res.body);
     expect(JSON.stringify(res.body)).toContain('年');
+  });
+});
+
+describe("the employee's own year (paid-vacation/year/)", () => {
+  it('answers yamada his grants, dates and judgements, and his register as xlsx and Japanese PDF', async () => {
+    await runPaidLeaveGrants(t.db, '2026-11-25');
+    const res = await request(t.app)
+      .get('/api/paid-vacation/year/2026/')
+      .set(await as('yamada'));
+    expect(res.status).toBe(200);
+    const year = res.body as TPaidLeaveYear;
+    expect(year.year).toBe(2026);
+    expect(year.grants.length).toBeGreaterThan(0);
+    for (const g of year.grants) expect(g.remaining_days).toBe(g.days - g.used_days);
+    for (const d of year.decisions) expect(d.reason).toMatch(/第39条/);
+
+    const xlsx = await request(t.app)
+      .get('/api/paid-vacation/year/2026/register/')
+      .set(await as('yamada'))
+      .buffer(true)
+      .parse(binary);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toContain(PAID_LEAVE_REGISTER_XLSX_TYPE);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.getRow(3).getCell(1).text).toBe(year.code);
+
+    const pdf = await request(t.app)
+      .get('/api/paid-vacation/year/2026/register/pdf/')
+      .set(await as('yamada'))
+      .buffer(true)
+      .parse(binary);
+    expect(pdf.status).toBe(200);
+    const doc = await getDocumentProxy(new Uint8Array(pdf.body as Buffer));
+    const { text } = await extractText(doc, { mergePages: true });
+    expect(text).toContain('年次有給休暇管理簿');
+    expect(text).toContain(year.name);
+  });
+
+  it('logs that hr opened the at-risk list, listing whom it named', async () => {
+    const before = await t.db.select().from(accessLog).where(eq(accessLog.kind, 'leave_obligation'));
+    const res = await request(t.app)
+      .get('/api/paid-vacation/obligation/at-risk/')
+      .set(await as('hr'));
+    expect(res.status).toBe(200);
+    const listed = (res.body as { employee_id: number }[]).map((p) => p.employee_id);
+    const rows = await t.db.select().from(accessLog).where(eq(accessLog.kind, 'leave_obligation'));
+    expect(rows.length - before.length).toBe(listed.length > 0 ? 1 : 0);
+    if (listed.length > 0)
+      expect(rows.at(-1)).toMatchObject({ action: 'view', subjects: [...listed].sort((a, b) => a - b) });
   });
 });

@@ -48,6 +48,14 @@ test('hr opens the at-risk list and downloads the register; yamada sees his year
   await expect(yamada.getByTestId('page-title')).toHaveText('休暇履歴');
   await expect(yamada.getByRole('combobox', { name: '年' })).toHaveValue(String(new Date().getFullYear()));
   await expect(yamada.getByTestId('leave-obligation')).toContainText('期限');
+  // His own 年次有給休暇管理簿 of the year, with each grant's reason, and its PDF.
+  await expect(yamada.getByTestId('leave-register-taken')).toContainText('取得日数');
+  const [own] = await Promise.all([
+    yamada.waitForEvent('download'),
+    yamada.getByRole('button', { name: '管理簿（PDF）' }).click(),
+  ]);
+  expect(own.suggestedFilename()).toMatch(/^年次有給休暇管理簿_\d{4}_.+\.pdf$/);
+  expect((await readFile((await own.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
   await expect(
     yamada.getByTestId('vacation-row').first().or(yamada.getByText('この年の休暇履歴はありません。')),
   ).toBeVisible();

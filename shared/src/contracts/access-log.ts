@@ -26,6 +26,7 @@ export const ACCESS_KINDS = {
   backup: 'バックアップ',
   restore: '復元',
   leave_register: '年次有給休暇管理簿',
+  leave_obligation: '年5日の取得義務の未達一覧',
 } as const;
 export type TAccessKind = keyof typeof ACCESS_KINDS;
 

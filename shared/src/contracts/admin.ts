@@ -10,6 +10,7 @@ import { NEW_PASSWORD_MIN } from '../limits.ts';
 import { FIELD_MSG } from '../messages.ts';
 import { ALL_PERMISSIONS, type Permission } from '../permissions.ts';
 import { isValidDate } from '../workflow/field-values.ts';
+import type { TGrantDecision } from './vacations.ts';
 
 // ---- building blocks -------------------------------------------------------------------------
 
@@ -313,6 +314,8 @@ export interface TAdminPerson extends TAdminPersonRow {
   open_requests: TAdminOpenRequest[];
   /** The legal hold in force (法的保全, issue 34), if any. */
   legal_hold: TAdminHold['hold'];
+  /** The grant job's judgement of each 基準日 (issue 35): the 出勤率 and why paid leave was granted or not; newest first. */
+  paid_leave_decisions: TGrantDecision[];
   /**
    * What the caller may do here (issue 32, api admin/account-guard.ts), so the console offers no
    * action the server refuses: `account` — change the sign-in e-mail and employee number, password,

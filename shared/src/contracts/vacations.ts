@@ -103,3 +103,48 @@ export const ZObligationAtRisk = z.object({
   remaining_days: z.number(),
 });
 export type TObligationAtRisk = z.infer<typeof ZObligationAtRisk>;
+
+/**
+ * The grant job's judgement of one 基準日 (issue 35, paid_leave_grant_decisions): the period, its
+ * 全労働日 and days worked, the 出勤率 and why a grant was made or not, in the words shown to HR and to
+ * the employee.
+ */
+export const ZGrantDecision = z.object({
+  /** 基準日. */
+  granted_on: z.string(),
+  period_from: z.string(),
+  period_to: z.string(),
+  work_days: z.number().int(),
+  worked_days: z.number().int(),
+  left_out_days: z.number().int(),
+  /** Percent rounded down to 0.1; null without 全労働日. */
+  ratio: z.number().nullable(),
+  granted: z.boolean(),
+  days: z.number(),
+  reason: z.string(),
+});
+export type TGrantDecision = z.infer<typeof ZGrantDecision>;
+
+/**
+ * GET /api/paid-vacation/year/{year}/ — one employee's 年次有給休暇管理簿 of a calendar year (their own, or
+ * `?employee=` for those who may see them): each grant of the year (or the one running into it) with
+ * what is left of it and the five-day obligation it started, the leave taken in the year with its
+ * dates (cut at a 基準日), and the grant job's judgement of each 基準日 in the year.
+ */
+export const ZPaidLeaveYear = z.object({
+  year: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  grants: z.array(
+    ZPaidLeaveGrant.extend({
+      obligation: z
+        .object({ required_days: z.number(), taken_days: z.number(), deadline: z.string() })
+        .nullable(),
+    }),
+  ),
+  taken_days: z.number(),
+  /** 'YYYY-MM-DD' or 'YYYY-MM-DD〜YYYY-MM-DD', half days marked, as in the register. */
+  dates: z.array(z.string()),
+  decisions: z.array(ZGrantDecision),
+});
+export type TPaidLeaveYear = z.infer<typeof ZPaidLeaveYear>;

@@ -1,6 +1,6 @@
 // The vacations module's endpoints (api/src/modules/vacations/): leave taken and paid leave left.
 import type { TPaidLeaveEndDate, TPaidLeaveStatus, TVacation } from '../contracts/vacations.ts';
-import type { TObligationAtRisk, TPaidLeaveRegisterQuery } from '../contracts/vacations.ts';
+import type { TObligationAtRisk, TPaidLeaveRegisterQuery, TPaidLeaveYear } from '../contracts/vacations.ts';
 import { PERM } from '../permissions.ts';
 import { endpoint, io, type FileAnswer } from './endpoint.ts';
 
@@ -49,6 +49,16 @@ export const vacations = {
     io<{ query: { year: number }; answer: FileAnswer }>(),
     { permission: PERM.viewEmployee },
   ),
+  /** One employee's 年次有給休暇管理簿 of a year with the grant job's judgements (own, or `?employee=`). */
+  paidLeaveYear: endpoint(
+    'get',
+    '/api/paid-vacation/year/:year/',
+    io<{ query: LeaveOwnerQuery; answer: TPaidLeaveYear }>(),
+  ),
+  /** The caller's own register of a year as .xlsx (the HR workbook's layout, one person). */
+  myRegister: endpoint('get', '/api/paid-vacation/year/:year/register/', io<{ answer: FileAnswer }>()),
+  /** The caller's own register of a year as PDF (the HR PDF). */
+  myRegisterPdf: endpoint('get', '/api/paid-vacation/year/:year/register/pdf/', io<{ answer: FileAnswer }>()),
   /** Who is short of the five-day obligation, fewest days left first (HR). */
   obligationAtRisk: endpoint(
     'get',

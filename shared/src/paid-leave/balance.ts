@@ -90,12 +90,18 @@ export function obligationOn(
     .filter((g) => g.days >= OBLIGATION_MIN_GRANT && g.granted_on <= today)
     .at(-1);
   if (!start) return null;
-  const deadline = addDays(addMonths(start.granted_on, 12), -1);
-  if (deadline < today) return null;
+  const obligation = obligationOf(start, uses);
+  return obligation && obligation.deadline >= today ? obligation : null;
+}
+
+/** The five-day obligation a grant starts (one of 10 days or more), with the days taken in its year. */
+export function obligationOf(grant: TGrantRow, uses: readonly TLeaveUse[]): TObligation | null {
+  if (grant.days < OBLIGATION_MIN_GRANT) return null;
+  const deadline = addDays(addMonths(grant.granted_on, 12), -1);
   const taken = uses
-    .filter((u) => u.date >= start.granted_on && u.date <= deadline)
+    .filter((u) => u.date >= grant.granted_on && u.date <= deadline)
     .reduce((sum, u) => sum + u.days, 0);
-  return { required_days: OBLIGATION_DAYS, taken_days: taken, deadline, granted_on: start.granted_on };
+  return { required_days: OBLIGATION_DAYS, taken_days: taken, deadline, granted_on: grant.granted_on };
 }
 
 /**

@@ -8,6 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { organizations, positions } from '../../db/schema/organizations.ts';
 import { NotFound } from '../../errors.ts';
+import type { TGrantRow } from '@portal/shared/paid-leave/balance';
+import type { TLeavePiece } from '@portal/shared/paid-leave/split';
 import { loadPaidLeaveRows } from './paid-leave-ledger.ts';
 
 export interface TRegisterRow {
@@ -50,17 +52,20 @@ export async function registerRows(db: Db, year: number, organizationId: number)
 
 type TMember = { id: number; code: string; lastName: string; firstName: string };
 
-/** One member's rows of the register for `year`. */
-export async function memberRows(db: Db, member: TMember, year: number): Promise<TRegisterRow[]> {
+/** The grants the register shows for `year` (made in it, else the one running into it) and the leave taken in it. */
+export function registerYear<G extends TGrantRow>(
+  grants: readonly G[],
+  pieces: Iterable<readonly TLeavePiece[]>,
+  year: number,
+): { shown: G[]; taken_days: number; dates: string[] } {
   const first = `${year}-01-01`;
   const last = `${year}-12-31`;
-  const { grants, pieces } = await loadPaidLeaveRows(db, member.id);
   const sorted = [...grants].sort((a, b) => (a.granted_on < b.granted_on ? -1 : 1));
   const inYear = sorted.filter((g) => g.granted_on >= first && g.granted_on <= last);
   const shown = inYear.length
     ? inYear
     : sorted.filter((g) => g.granted_on < first && g.expires_on > first).slice(-1);
-  const taken = [...pieces.values()]
+  const taken = [...pieces]
     .flat()
     .filter((p) => p.start_date >= first && p.start_date <= last)
     .sort((a, b) => (a.start_date < b.start_date ? -1 : 1));
@@ -68,11 +73,18 @@ export async function memberRows(db: Db, member: TMember, year: number): Promise
     const span = p.start_date === p.end_date ? p.start_date : `${p.start_date}〜${p.end_date}`;
     return p.days % 1 !== 0 ? `${span}（半日含む）` : span;
   });
+  return { shown, taken_days: taken.reduce((sum, p) => sum + p.days, 0), dates };
+}
+
+/** One member's rows of the register for `year`. */
+export async function memberRows(db: Db, member: TMember, year: number): Promise<TRegisterRow[]> {
+  const { grants, pieces } = await loadPaidLeaveRows(db, member.id);
+  const { shown, taken_days, dates } = registerYear(grants, pieces.values(), year);
   const base = {
     employee_id: member.id,
     code: member.code,
     name: `${member.lastName} ${member.firstName}`,
-    taken_days: taken.reduce((sum, p) => sum + p.days, 0),
+    taken_days,
     dates,
   };
   if (shown.length === 0) return [{ ...base, granted_on: null, granted_days: null }];

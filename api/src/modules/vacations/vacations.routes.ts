@@ -6,6 +6,7 @@ import {
   ZPaidLeaveEndDate,
   ZPaidLeaveRegisterQuery,
   ZPaidLeaveStatus,
+  ZPaidLeaveYear,
   ZVacation,
 } from '@portal/shared/contracts/vacations';
 import { vacations } from '@portal/shared/endpoints/vacations';
@@ -18,9 +19,18 @@ import { registerPdf } from './paid-leave-register-pdf.ts';
 import { logExport, logRead } from '../access-log/log-access.ts';
 import { parseId } from '../../middleware/validate.ts';
 import { NotFound } from '../../errors.ts';
+import { MSG } from '@portal/shared/messages';
+import type { RequestContext } from '../../context.ts';
 import { tokyoDate } from '../../dates.ts';
 import { obligationsAtRisk } from './obligation.ts';
-import { listEmployeeVacations, myPaidLeave, myPaidLeaveEndDate, myVacations } from './vacations.service.ts';
+import { paidLeaveYear } from './paid-leave-year.ts';
+import {
+  leaveOwner,
+  listEmployeeVacations,
+  myPaidLeave,
+  myPaidLeaveEndDate,
+  myVacations,
+} from './vacations.service.ts';
 
 function yearMonth(year: string | string[] | undefined, month: string | string[] | undefined) {
   const y = typeof year === 'string' && /^\d{4}$/.test(year) ? Number(year) : NaN;
@@ -109,9 +119,57 @@ export const vacationsModule = moduleOf('vacations', vacations, (deps) => {
       });
     },
   );
+  route(
+    on,
+    vacations.paidLeaveYear,
+    { params: ({ year }) => ({ year: yearOf(year) }), query, answer: ZPaidLeaveYear },
+    ({ ctx, params, query: { employee } }) => paidLeaveYear({ ctx, input: { employee, year: params.year } }),
+  );
+  // The caller's own register: HR's workbook and PDF scoped to them. Reading one's own record writes no
+  // access-log row (log-access.ts), so these log nothing.
+  const ownRegister = async (ctx: RequestContext, year: number) => {
+    const owner = await leaveOwner(ctx, undefined, MSG.paidLeaveUnavailable);
+    return employeeRegister(ctx.db, owner.id, year);
+  };
+  route(
+    on,
+    vacations.myRegister,
+    { params: ({ year }) => ({ year: yearOf(year) }) },
+    async ({ ctx, params: { year }, res }) => {
+      const rows = await ownRegister(ctx, year);
+      return sendFile(res, {
+        body: await registerWorkbook(year, rows[0]!.name, rows),
+        type: PAID_LEAVE_REGISTER_XLSX_TYPE,
+        filename: `年次有給休暇管理簿_${year}_${rows[0]!.code}.xlsx`,
+      });
+    },
+  );
+  route(
+    on,
+    vacations.myRegisterPdf,
+    { params: ({ year }) => ({ year: yearOf(year) }) },
+    async ({ ctx, params: { year }, res }) => {
+      const rows = await ownRegister(ctx, year);
+      return sendFile(res, {
+        body: await registerPdf(year, rows),
+        type: 'application/pdf',
+        filename: `年次有給休暇管理簿_${year}_${rows[0]!.code}.pdf`,
+      });
+    },
+  );
   route(on, vacations.obligationAtRisk, { answer: z.array(ZObligationAtRisk) }, async ({ ctx }) => {
     await ctx.require(PERM.viewEmployee);
-    const list = await obligationsAtRisk(ctx.db, tokyoDate());
+    const today = tokyoDate();
+    const list = await obligationsAtRisk(ctx.db, today);
+    // The list names whose leave falls short, with their head: a read of many, logged like the register
+    // (an empty list read no one's record).
+    if (list.length > 0)
+      await logExport(ctx, {
+        action: 'view',
+        kind: 'leave_obligation',
+        subjects: list.map((p) => p.employee_id),
+        recordId: today,
+      });
     return list.map((p) => ZObligationAtRisk.parse(p));
   });
   return on.router;

@@ -46,7 +46,7 @@ interface LeaveOwner {
  * The employee whose leave is asked for: the caller's own record, or `employeeId` when the caller
  * may see that employee; else 404 (with `missing` as its message when the caller has no record).
  */
-async function leaveOwner(
+export async function leaveOwner(
   ctx: RequestContext,
   employeeId: number | undefined,
   missing?: string,

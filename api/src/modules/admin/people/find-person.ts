@@ -17,6 +17,7 @@ import { users } from '../../../db/schema/users.ts';
 import { NotFound } from '../../../errors.ts';
 import { employeeName, userDisplayName } from '../../people/display-names.ts';
 import { refusalToActOn, refusalToAppointHead } from '../account-guard.ts';
+import { grantDecisionsOf } from '../../vacations/grant-decisions.ts';
 import { activeHold } from './legal-hold.ts';
 
 /** The aliases the raw queries below name their tables by. */
@@ -164,6 +165,7 @@ export async function findPerson(db: Db, id: number, ctx: RequestContext): Promi
     left_on: row.left_on,
     open_requests: await openRequests(db, row.user_id),
     legal_hold: (await activeHold(db, row.id)).hold,
+    paid_leave_decisions: await grantDecisionsOf(db, row.id),
     allowed: {
       account: (await refusalToActOn(ctx, db, { employeeId: row.id, userId: row.user_id })) === null,
     },

@@ -237,6 +237,20 @@ export const peopleResource = defineResource<TAdminPersonRow, TAdminPerson>({
             </ul>
           )}
         </section>
+        <section className="admin-section" aria-labelledby="admin-leave-decisions">
+          <h3 id="admin-leave-decisions">有給休暇の付与判定</h3>
+          {p.paid_leave_decisions.length === 0 ? (
+            <p>判定はまだありません。</p>
+          ) : (
+            <ul className="admin-plain-list" data-testid="leave-decision">
+              {p.paid_leave_decisions.map((d) => (
+                <li key={d.granted_on}>
+                  基準日 {d.granted_on}（対象期間 {d.period_from}〜{d.period_to}）：{d.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
         {p.user_id !== null && user.can(PERM.viewGroup) ? (
           <Link className="admin-button" to={`/admin/access/${p.user_id}`}>
             グループと権限

@@ -40,6 +40,7 @@ const ADMINISTRATOR: TAdminPerson = {
   left_on: null,
   open_requests: [],
   legal_hold: null,
+  paid_leave_decisions: [],
   allowed: { account: false },
 };
 

@@ -85,6 +85,7 @@ const MORI: TAdminPerson = {
   left_on: null,
   open_requests: [{ task_id: 41, title: '休暇申請', status: '01', created_at: '2026-11-02T00:00:00.000Z' }],
   legal_hold: null,
+  paid_leave_decisions: [],
   allowed: { account: true },
 };
 

@@ -43,6 +43,7 @@ const MORI: TAdminPerson = {
   left_on: null,
   open_requests: [],
   legal_hold: null,
+  paid_leave_decisions: [],
   allowed: { account: true },
 };
 

@@ -10,6 +10,7 @@ import { usePageParam } from '@/lib/page-param.ts';
 import { useYearParam } from '@/lib/year-param.ts';
 import { usePaidLeaveStatus, useVacations } from '../api/get-leave.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
+import { RegisterCard } from '../components/register-card.tsx';
 import '../components/vacations.css';
 
 export const EMPTY_VACATIONS = 'この年の休暇履歴はありません。';
@@ -62,6 +63,7 @@ export default function VacationsRoute() {
   return (
     <Page headingId="vacations-heading">
       <BalanceCard query={status} />
+      <RegisterCard year={year} />
       <section aria-labelledby="leave-history-heading">
         <h3 id="leave-history-heading" className="leave-history__heading">
           取得履歴
