@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AnswerOf, Endpoint, Io, ParamNames } from '@portal/shared/endpoints/endpoint';
 import { API_MSG } from '@portal/shared/messages';
 import type { ModuleDeps } from '../api-module.ts';
+import { noteRoutePattern } from '../metrics/route-pattern.ts';
 import type { RequestContext } from '../context.ts';
 import { AnswerBreaksContract, PermissionDenied, ValidationError } from '../errors.ts';
 import { contextOf } from '../middleware/authenticate.ts';
@@ -105,7 +106,7 @@ export function route<
   if (!endpoint.path.startsWith(`${on.base}/`))
     throw new Error(`route: ${endpoint.path} is not under ${on.base}`);
   const path = endpoint.path.slice(on.base.length).replace(/(.)\/$/, '$1');
-  const methods = methodsAt(on.router, path);
+  const methods = methodsAt(on.router, path, endpoint.path);
   mountedSchemas.set(endpoint, schemas as Schemas<string, unknown, unknown, unknown>);
   methods.add(endpoint.method.toUpperCase());
 
@@ -146,7 +147,8 @@ export function route<
   on.router.route(path)[endpoint.method](...caller, handle);
 }
 
-function methodsAt(router: Router, path: string): Set<string> {
+/** `pattern`: the table's path, noted on each request for the metrics' route label. */
+function methodsAt(router: Router, path: string, pattern: string): Set<string> {
   let paths = mountedMethods.get(router);
   if (!paths) mountedMethods.set(router, (paths = new Map()));
   let methods = paths.get(path);
@@ -156,6 +158,7 @@ function methodsAt(router: Router, path: string): Set<string> {
     // First on the path's routes, so it sees every request for the path; it lets through the methods
     // mounted by the time the request comes (HEAD rides on GET, as Express does).
     router.route(path).all((req, res, next) => {
+      noteRoutePattern(res, pattern);
       const method = req.method === 'HEAD' && !known.has('HEAD') ? 'GET' : req.method;
       if (known.has(method)) next();
       else methodNotAllowed(req, res, next);
