@@ -8,6 +8,7 @@ import { NO_CHANGE_FEED, trackWrites, type ChangeFeed } from './cache/change-fee
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
+import type { PortalMetrics } from './metrics/portal-metrics.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { idempotentRetries } from './middleware/idempotency.ts';
 import { jsonBodies } from './http/body-limits.ts';
@@ -71,6 +72,8 @@ export interface AppDeps {
   readonly changes?: ChangeFeed;
   /** Redis, the backup folder, the stop flag for readiness (modules/health/readiness.ts). */
   readonly readiness?: ReadinessParts;
+  /** Prometheus metrics (METRICS_PORT): every request is timed; absent, nothing is. */
+  readonly metrics?: PortalMetrics;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -150,6 +153,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   setPublicUrl(app, config.publicUrl);
+  if (deps.metrics) app.use(deps.metrics.requests.middleware);
   app.use(trackWrites(changes));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config.csp));

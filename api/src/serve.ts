@@ -15,6 +15,9 @@ import { createHttpServer } from './http-server.ts';
 import { stopInOrder } from './shutdown.ts';
 import { startingListener } from './starting-page.ts';
 import { createLogger } from './logger.ts';
+import { createPortalMetrics } from './metrics/portal-metrics.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
+import { checkReadiness } from './modules/health/readiness.ts';
 import { openBotQueues } from './modules/outbox/bot-queues.ts';
 import { startOutboxRelay } from './modules/outbox/relay.ts';
 import { startResidenceNoticeJob } from './modules/records/residence-notice-job.ts';
@@ -116,20 +119,49 @@ export async function serve({
 
   // Set on the first stop request: readiness answers 503 from then on.
   let stopping = false;
+  const readiness = {
+    redis: botQueues?.connection,
+    backupDir: handle.kind === 'pglite' && config.backup.auto ? config.backup.dir : undefined,
+    stopping: () => stopping,
+  };
+  const metrics = config.metrics
+    ? createPortalMetrics({
+        db: handle.db,
+        pool: handle.pool,
+        queues: botQueues ? [botQueues.events, botQueues.lark] : undefined,
+        backupDir: readiness.backupDir,
+        readiness: () =>
+          checkReadiness({
+            db: handle.db,
+            queuePrefix: config.bot.queuePrefix,
+            outboxMaxAgeSeconds: config.readiness.outboxMaxAgeSeconds,
+            botHeartbeatMaxAgeSeconds: config.readiness.botHeartbeatMaxAgeSeconds,
+            ...readiness,
+          }),
+      })
+    : undefined;
   const app = createApp({
     config: appConfig,
     db: handle.db,
     logger,
     changes,
     ...(botQueues ? { botQueues: [botQueues.events, botQueues.lark] } : {}),
-    readiness: {
-      redis: botQueues?.connection,
-      backupDir: handle.kind === 'pglite' && config.backup.auto ? config.backup.dir : undefined,
-      stopping: () => stopping,
-    },
+    readiness,
+    ...(metrics ? { metrics } : {}),
   });
   server.off('request', starting);
   server.on('request', app);
+  // On a port of its own, never the public one (issue 39); off unless METRICS_PORT is set.
+  const metricsServer =
+    metrics && config.metrics
+      ? await startMetricsServer({ registry: metrics.registry, ...config.metrics, logger }).catch(
+          (error: unknown) =>
+            fail(
+              `Cannot serve metrics on ${config.metrics?.host}:${config.metrics?.port}: ${String(error)}`,
+              handle,
+            ),
+        )
+      : null;
   // The statutory paid-leave grants: now, then hourly; idempotent, so replicas may all run it.
   const grantJob = startGrantJob({ db: handle.db, logger });
   // The residence card notices (90 and 30 days before expiry): now, then hourly; idempotent too.
@@ -199,6 +231,7 @@ export async function serve({
         await handle.close();
       },
     });
+    await metricsServer?.close();
     await lock?.release();
     logger.info('stopped');
     process.exit(0);

@@ -33,6 +33,15 @@ export interface DatabaseHandle {
   /** NOTIFY `channel` in a transaction of its own. */
   notify(channel: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool, for the metrics; absent for PGlite. */
+  readonly pool?: PoolFigures;
+}
+
+/** What node-postgres' Pool tells of its connections. */
+export interface PoolFigures {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
 }
 
 export interface MigrationSession {
@@ -155,6 +164,7 @@ export function openPostgres(connectionString: string, onIdleError?: (error: Err
       await pool.query(`select set_config('synchronous_commit', 'off', true), pg_notify($1, '')`, [channel]);
     },
     close: () => pool.end(),
+    pool,
   };
 }
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AnswerOf, Endpoint, Io, ParamNames } from '@portal/shared/endpoints/endpoint';
 import { API_MSG } from '@portal/shared/messages';
 import type { ModuleDeps } from '../api-module.ts';
+import { noteRoutePattern } from '../metrics/route-pattern.ts';
 import type { RequestContext } from '../context.ts';
 import { AnswerBreaksContract, PermissionDenied, ValidationError } from '../errors.ts';
 import { contextOf } from '../middleware/authenticate.ts';
@@ -106,12 +107,23 @@ export function route<
   if (!endpoint.path.startsWith(`${on.base}/`))
     throw new Error(`route: ${endpoint.path} is not under ${on.base}`);
   const path = endpoint.path.slice(on.base.length).replace(/(.)\/$/, '$1');
-  const pathRoute = routeAt(on.router, path);
+  const pathRoute = routeAt(on.router, path, endpoint.path);
   mountedSchemas.set(endpoint, schemas as Schemas<string, unknown, unknown, unknown>);
 
+  // The metrics' route label is noted by the first handler a request meets (the caller check, which
+  // may answer 401 itself), without a layer of its own.
+  const check = endpoint.caller === 'service' ? on.requireService : on.requireAuth;
   const caller: RequestHandler[] =
-    endpoint.caller === 'public' ? [] : [endpoint.caller === 'service' ? on.requireService : on.requireAuth];
+    endpoint.caller === 'public'
+      ? []
+      : [
+          (req, res, next) => {
+            noteRoutePattern(res, endpoint.path);
+            return check(req, res, next);
+          },
+        ];
   const handle: RequestHandler = async (req, res) => {
+    noteRoutePattern(res, endpoint.path);
     // A path that cannot name a record (`/files/abc/`) names nothing, whoever asks: 404 first, as
     // before the table; the query and body are parsed only once the caller may act (403 before 400).
     schemas.guard?.();
@@ -149,22 +161,27 @@ export function route<
 
 const NOT_MOUNTED = Symbol('405');
 
+type NotMounted = RequestHandler & { [NOT_MOUNTED]?: true };
+
 /**
  * What a request reaching the end of the path's route gets: Express tries a route's handlers in
  * order, skipping those of other methods, so only a method nobody mounted gets here (HEAD rides on
- * GET, as Express does).
+ * GET, as Express does). `pattern` labels it in the metrics.
  */
-const notMounted: RequestHandler & { [NOT_MOUNTED]?: true } = Object.assign(
-  ((req, res, next) => methodNotAllowed(req, res, next)) satisfies RequestHandler,
-  { [NOT_MOUNTED]: true as const },
-);
+function notMountedAt(pattern: string): NotMounted {
+  const handler: RequestHandler = (req, res, next) => {
+    noteRoutePattern(res, pattern);
+    methodNotAllowed(req, res, next);
+  };
+  return Object.assign(handler, { [NOT_MOUNTED]: true as const });
+}
 
 /**
  * Moves the 405 behind the method just added, so that a request for a mounted method never passes
  * through it (a dispatch less for every request).
  */
 function keepNotMountedLast(pathRoute: PathRoute): void {
-  const stack = (pathRoute as unknown as { stack: { handle: typeof notMounted }[] }).stack;
+  const stack = (pathRoute as unknown as { stack: { handle: NotMounted }[] }).stack;
   const at = stack.findIndex((layer) => layer.handle[NOT_MOUNTED]);
   if (at === -1) throw new Error('route: the 405 handler is missing');
   stack.push(...stack.splice(at, 1));
@@ -175,11 +192,11 @@ function keepNotMountedLast(pathRoute: PathRoute): void {
  * of its own, so a request matches the path's pattern once (each route is a layer the router tries
  * in turn; two per entry cost the cached list a tenth of its throughput, docs/benchmarks.md).
  */
-function routeAt(router: Router, path: string): PathRoute {
+function routeAt(router: Router, path: string, pattern: string): PathRoute {
   let paths = pathRoutes.get(router);
   if (!paths) pathRoutes.set(router, (paths = new Map()));
   let pathRoute = paths.get(path);
-  if (!pathRoute) paths.set(path, (pathRoute = router.route(path).all(notMounted)));
+  if (!pathRoute) paths.set(path, (pathRoute = router.route(path).all(notMountedAt(pattern))));
   return pathRoute;
 }
 
