@@ -186,7 +186,9 @@ const EnvSchema = z
         .pipe(z.number().int().min(0).max(65_535))
         .optional(),
     ),
-    METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+    // Loopback unless the operator opens it to a scraper elsewhere: the series name queues, backups
+    // and readiness checks, which are not for everyone on the network.
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
     const together = (names: readonly (keyof typeof env)[]) => {
