@@ -81,9 +81,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // React, the router and the query cache change least: their own chunk outlives deploys.
+            // useQueries (the notices' and the manual's images) stays with the screens that use it:
+            // in this group the sign-in page would load it too.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zustand)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zustand)[\\/](?!.*(useQueries|queriesObserver)\.js$)/,
             },
             // Classic zod only, for the forms that check with shared schemas (zod's core stays apart).
             {

@@ -15,8 +15,11 @@ import { openIdOf, startHarness, type Harness } from './support/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
-  // The rate limits are not what these tests are about: 2,000 messages at Lark's 50 a second take 40 s.
-  h = await startHarness({ botEnv: { LARK_RATE_PER_APP: '5000', LARK_RATE_PER_USER: '50' } });
+  // The rate limits are not what these tests are about: 2,000 messages at Lark's 50 a second and
+  // 1,000 a minute take two minutes.
+  h = await startHarness({
+    botEnv: { LARK_RATE_PER_APP: '5000', LARK_RATE_PER_APP_MINUTE: '300000', LARK_RATE_PER_USER: '50' },
+  });
 });
 afterAll(() => h?.close());
 
