@@ -55,7 +55,7 @@ const wait = async (limit: AppLimit) => (await limit.reserve()).wait;
 
 /** The instants reserved in a limit's shared log (bot/src/lark/app-limit.ts keys it so), in order. */
 async function reservedInstants(prefix: string): Promise<number[]> {
-  const flat = await redis.zrange(`${prefix}:lark-app:app:log`, 0, -1, 'WITHSCORES');
+  const flat = await redis.zrange(`${prefix}:lark-app:app:log`, '0', '-1', 'WITHSCORES');
   return flat.filter((_, i) => i % 2 === 1).map(Number);
 }
 
