@@ -103,8 +103,15 @@ function postgresClient(db: Db): pg.ClientBase | null {
 
 /** A PGlite connection or transaction, as the dump queries it. */
 interface PgliteQuerier {
-  query<T>(text: string): Promise<{ rows: T[] }>;
+  query<T>(
+    text: string,
+    params?: unknown[],
+    options?: { serializers?: Record<number, (value: unknown) => unknown> },
+  ): Promise<{ rows: T[] }>;
 }
+
+/** PostgreSQL's type oid of json. */
+const JSON_OID = 114;
 
 /**
  * A file COPY writes a page into, by its name inside the database and on this machine: the PGlite
@@ -393,6 +400,13 @@ export async function loadTable(tx: Db, dir: string, table: string): Promise<num
     await tx.execute(sql`truncate portal_restore_lines`);
     return (inserted as unknown as { rowCount: number }).rowCount;
   }
+  // The batch goes to PGlite as bytes in the parameter's binary format, which for json is its text:
+  // as a string, PGlite would measure and encode every character of megabytes of hex in JavaScript,
+  // and its json serializer would turn a Buffer into an object.
+  const insert =
+    `insert into public.${quoted(table)} (${columns.map((c) => quoted(c.name)).join(', ')}) overriding system value ` +
+    `select ${columns.map((c) => quoted(c.name)).join(', ')} from json_populate_recordset(null::public.${quoted(table)}, $1::json)`;
+  const pglite = pgliteClient(tx);
   let loaded = 0;
   let batch: Buffer[] = [];
   let batchBytes = 0;
@@ -401,11 +415,9 @@ export async function loadTable(tx: Db, dir: string, table: string): Promise<num
     const parts: Buffer[] = [Buffer.from('[')];
     batch.forEach((line, i) => parts.push(...(i === 0 ? [line] : [Buffer.from(','), line])));
     parts.push(Buffer.from(']'));
-    const json = Buffer.concat(parts).toString('utf8');
-    await tx.execute(
-      sql`insert into public.${sql.identifier(table)} (${list}) overriding system value
-          select ${list} from json_populate_recordset(null::public.${sql.identifier(table)}, ${json}::json)`,
-    );
+    await pglite.query(insert, [Buffer.concat(parts)], {
+      serializers: { [JSON_OID]: (bytes: unknown) => bytes },
+    });
     loaded += batch.length;
     batch = [];
     batchBytes = 0;
