@@ -1,5 +1,10 @@
 import { expect, type Browser, type Page } from '@playwright/test';
+import { account } from '../../shared/src/endpoints/account.ts';
+import { AUTH_SCHEME } from '../../shared/src/http.ts';
+import { hasPerm, type PermissionHolder } from '../../shared/src/permissions.ts';
 import { PAGE_TITLES } from '../../web/src/config/page-titles.ts';
+import { ROUTE_PERMISSIONS } from '../../web/src/config/route-permissions.ts';
+import { SESSION_STORAGE_KEY } from '../../web/src/stores/session-storage-key.ts';
 import { signIn } from './helpers.ts';
 
 // The walk of every route of the web's route table (web/src/config/page-titles.ts: the router builds
@@ -94,6 +99,38 @@ export async function signedIn(
   return page;
 }
 
+interface Holder extends PermissionHolder {
+  readonly is_staff: boolean;
+}
+
+/** The signed-in user's permissions, as the web's guards read them (POST account/me/). */
+async function holderOf(page: Page): Promise<Holder> {
+  return page.evaluate(
+    async ({ key, path, scheme }) => {
+      const access = (JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { access?: string } }).state
+        ?.access;
+      const res = await fetch(path, { method: 'POST', headers: { Authorization: `${scheme} ${access}` } });
+      const state = (await res.json()) as {
+        me: { is_superuser: boolean; is_staff: boolean };
+        perms: string[];
+      };
+      return { is_superuser: state.me.is_superuser, is_staff: state.me.is_staff, perms: state.perms };
+    },
+    { key: SESSION_STORAGE_KEY, path: account.me.path, scheme: AUTH_SCHEME },
+  );
+}
+
+/**
+ * Whether the web's own guards let `user` open `pattern`: the route table's permission, and is_staff
+ * for the console. A user they refuse is not sent there (the visit would only show 権限がありません);
+ * one they let through is still judged by what the page shows.
+ */
+function mayOpen(user: Holder, pattern: string): boolean {
+  if (pattern.startsWith('/admin/') && !user.is_staff && !user.is_superuser) return false;
+  const required = ROUTE_PERMISSIONS[pattern as keyof typeof ROUTE_PERMISSIONS];
+  return required === undefined || hasPerm(user, required);
+}
+
 /** What a walk saw: each check's findings, and the url each route pattern was checked at. */
 export interface WalkResult<T> {
   findings: T[];
@@ -139,6 +176,7 @@ export async function walkRoutes<T>({
   try {
     for (const user of USERS) {
       const page = await signedIn(browser, baseURL, mobile, user);
+      const holder = await holderOf(page);
       const seen = new Set<string>();
       const visit = async (url: string): Promise<boolean> => {
         await page.goto(url);
@@ -149,12 +187,12 @@ export async function walkRoutes<T>({
       };
 
       for (const pattern of patterns.filter((p) => !isParameterised(p) && !checked.has(p))) {
-        if (!isSplat(pattern) && (await visit(pattern))) {
+        if (!isSplat(pattern) && mayOpen(holder, pattern) && (await visit(pattern))) {
           findings.push(...(await check(page, user)));
           checked.set(pattern, page.url());
         }
       }
-      for (const pattern of patterns.filter((p) => isSplat(p) && !checked.has(p))) {
+      for (const pattern of patterns.filter((p) => isSplat(p) && !checked.has(p) && mayOpen(holder, p))) {
         const root = splatRoot(pattern);
         const before = new Set(seen);
         seen.clear();

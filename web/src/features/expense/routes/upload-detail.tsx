@@ -1,6 +1,6 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import { useId } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigation, useParams, useSearchParams } from 'react-router-dom';
 import type { TUploadSlipRow } from '@portal/shared/contracts/uploads';
 import { hasPerm, PERM } from '@portal/shared/permissions';
 import { DataList, type DataColumn } from '@/components/data-list.tsx';
@@ -37,6 +37,14 @@ export default function UploadDetailRoute() {
   const id = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const unopenedOnly = params.get('unopened') === '1';
+  // The box shows where the URL is going while the router still runs the page's loaders for it:
+  // bound to the committed URL alone it snapped back until then (a loaded machine saw the click
+  // "not change its state"), and a slow phone shows no answer to the tap.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const going =
+    navigation.location?.pathname === pathname ? new URLSearchParams(navigation.location.search) : null;
+  const unopenedBox = (going ?? params).get('unopened') === '1';
   const detail = useUploadDetail(id, {
     page: readPage(params),
     ...(unopenedOnly ? { unopened: 'true' } : {}),
@@ -137,9 +145,8 @@ export default function UploadDetailRoute() {
           <input
             id={filterId}
             type="checkbox"
-            checked={unopenedOnly}
-            // flushSync: a controlled box whose URL changes inside a router transition snaps back
-            // until that commits (CI saw the click "not change its state").
+            checked={unopenedBox}
+            // flushSync: the navigation's pending state (above) is rendered before the click returns.
             onChange={(event) =>
               setParams(event.target.checked ? { unopened: '1' } : {}, { flushSync: true })
             }
