@@ -46,6 +46,18 @@ describe('the request log', () => {
     expect(lines.join('\n')).not.toContain(password);
   });
 
+  it('writes a line per failed hand-over sign-in with the method, never the one-time code', async () => {
+    const code = 'handoff-code-Xw71-not-issued';
+    const res = await request(app).post('/api/auth/handoff/').send({ code });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    const failure = logged().find(
+      (entry) => entry.msg === 'sign-in failed' && (entry.signIn as { method?: string }).method === 'handoff',
+    );
+    expect(failure?.signIn).toMatchObject({ method: 'handoff', ok: false });
+    expect(lines.join('\n')).not.toContain(code);
+  });
+
   it('writes a line per successful sign-in with the username, without the password or the tokens', async () => {
     const res = await request(app).post('/api/token-auth/').send({ username: 'hr', password: DEMO_PASSWORD });
     expect(res.status).toBe(200);

@@ -25,6 +25,7 @@ import type { Logger } from './logger.ts';
 import { createFirebaseTransport } from './push/firebase.ts';
 import { closeRedis, createRedis } from './queue/connection.ts';
 import { openQueues } from './queue/queues.ts';
+import { createBotRegistry, startMetricsServer } from './metrics.ts';
 import { upsertReminderSchedulers } from './reminders/schedulers.ts';
 import { startWorkers } from './worker.ts';
 import { checkBotReadiness, startHeartbeat } from './readiness.ts';
@@ -37,6 +38,8 @@ const QUICK_APPROVAL_API_TIMEOUT_MS = 3000;
 export interface RunningBot {
   readonly url: string;
   readonly ctx: BotContext;
+  /** The metrics server's port; null when METRICS_PORT is unset. */
+  metricsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -163,10 +166,19 @@ export async function startBot({
   });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
+  const metrics = config.metrics
+    ? await startMetricsServer({
+        registry: createBotRegistry([queues.events, queues.lark, queues.approvals], logger),
+        port: config.metrics.port,
+        host: config.metrics.host,
+        logger,
+      })
+    : null;
 
   return {
     url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
     ctx,
+    metricsPort: metrics?.port ?? null,
     async close() {
       // Readiness turns 503 first; then no new connection, the running jobs finish, the queues and
       // Redis close.
@@ -175,6 +187,7 @@ export async function startBot({
       longConnection?.close();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await metrics?.close();
       await workers.close();
       await approvalCenter?.close();
       await queues.close();

@@ -34,6 +34,15 @@ function problemsOf(env: Record<string, string>): readonly string[] {
 }
 
 describe('loadConfig', () => {
+  it('serves no metrics unless METRICS_PORT is set, and then on loopback unless METRICS_HOST opens it', () => {
+    expect(loadConfig(REQUIRED).metrics).toBeNull();
+    expect(loadConfig({ ...REQUIRED, METRICS_PORT: '9465' }).metrics).toEqual({
+      port: 9465,
+      host: '127.0.0.1',
+    });
+    expect(() => loadConfig({ ...REQUIRED, METRICS_PORT: 'x' })).toThrow(/METRICS_PORT/);
+  });
+
   it('accepts good push and reminder settings', () => {
     const config = loadConfig({ ...REQUIRED, ...FIREBASE, REMINDER_TZ: 'UTC' });
     expect(config.firebase).toEqual({

@@ -30,6 +30,10 @@ const ZEnv = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     BOT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
     BOT_HOST: z.string().default('0.0.0.0'),
+    /** The metrics' own port (GET /metrics); unset: no metrics server. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Loopback by default: the metrics are for the operator's network only. */
+    METRICS_HOST: z.string().default('127.0.0.1'),
     API_URL: zUrl.default('http://127.0.0.1:3000'),
     /** The portal as users open it (links in cards); defaults to API_URL. */
     PUBLIC_URL: zText.pipe(zUrl.optional()),
@@ -81,6 +85,8 @@ export interface BotConfig {
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly port: number;
   readonly host: string;
+  /** Absent: no metrics server. */
+  readonly metrics?: { readonly port: number; readonly host: string } | null;
   readonly apiUrl: string;
   readonly publicUrl: string;
   readonly redisUrl: string;
@@ -141,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined>): BotConfig {
     logLevel: e.LOG_LEVEL,
     port: e.BOT_PORT,
     host: e.BOT_HOST,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     apiUrl: e.API_URL,
     publicUrl: e.PUBLIC_URL ?? e.API_URL,
     redisUrl: e.REDIS_URL,

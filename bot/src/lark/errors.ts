@@ -1,6 +1,7 @@
 // Lark refuses two ways (lark.md): HTTP 200 with `code != 0`, or a 4xx/5xx the SDK throws with
 // `{code, msg}` in the body. Both become a LarkError saying whether trying again can help.
 import { z } from 'zod';
+import { countLarkCall } from '../metrics.ts';
 
 /** Rate limited (messages): slow the queue down, do not fail the job. */
 export const LARK_RATE_LIMITED = 230020;
@@ -50,6 +51,19 @@ const ZThrown = z.object({
 
 /** Runs one SDK call; resolves its data, or throws a LarkError. */
 export async function callLark<T extends { code?: number | undefined; msg?: string | undefined }>(
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await callLarkUncounted(call);
+    countLarkCall('ok');
+    return result;
+  } catch (error) {
+    countLarkCall(error instanceof LarkError && error.failure === 'rate_limited' ? 'rate_limited' : 'error');
+    throw error;
+  }
+}
+
+async function callLarkUncounted<T extends { code?: number | undefined; msg?: string | undefined }>(
   call: () => Promise<T>,
 ): Promise<T> {
   let result: T;

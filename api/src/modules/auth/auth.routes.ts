@@ -35,6 +35,23 @@ const unless = (open: unknown) => () => {
 
 export const authModule = moduleOf('auth', auth, authRouter);
 
+/**
+ * One line per sign-in through a door whose input is itself a credential (a Lark code, a CAS ticket,
+ * a hand-over code): the method and the address, never the input (issue 39).
+ */
+async function loggedSignIn<T>(req: Request, method: string, work: () => Promise<T>): Promise<T> {
+  const attempt = { method, ip: clientIp(req) };
+  try {
+    const answer = await work();
+    requestLog(req).info({ signIn: { ...attempt, ok: true } }, 'sign-in succeeded');
+    return answer;
+  } catch (error) {
+    const reason = error instanceof Error ? error.name : 'unknown';
+    requestLog(req).warn({ signIn: { ...attempt, ok: false, reason } }, 'sign-in failed');
+    throw error;
+  }
+}
+
 function authRouter(deps: ModuleDeps) {
   const on = endpointRouter(deps);
   const { config } = deps;
@@ -69,7 +86,9 @@ function authRouter(deps: ModuleDeps) {
     { guard: unless(larkProvider), body: ZLarkAuthRequest, answer: ZTokenPair },
     ({ body: { code }, req }) => {
       const lark = { lark: larkProvider!, provisionDomains: config.lark!.provisionEmailDomains };
-      return signInWithLark({ ctx: { ...deps, ...lark }, input: { code, ip: clientIp(req) } });
+      return loggedSignIn(req, 'lark', () =>
+        signInWithLark({ ctx: { ...deps, ...lark }, input: { code, ip: clientIp(req) } }),
+      );
     },
   );
   route(
@@ -78,7 +97,7 @@ function authRouter(deps: ModuleDeps) {
     { guard: unless(config.cas), body: ZCasAuthRequest, answer: ZCasTokenPair },
     ({ body, req }) => {
       const input = { ...body, ip: clientIp(req), origin: originOf(req) };
-      return signInWithCas({ ctx: { ...deps, cas: config.cas! }, input });
+      return loggedSignIn(req, 'cas', () => signInWithCas({ ctx: { ...deps, cas: config.cas! }, input }));
     },
   );
   casLogoutRoute(on, { cas: config.cas, tokens: deps.tokens, originOf });
@@ -88,8 +107,8 @@ function authRouter(deps: ModuleDeps) {
     : null;
   route(on, auth.mailStart, { guard: unless(mail) }, ({ req, res }) => mail!.start(req, res));
   route(on, auth.mailCallback, { guard: unless(mail) }, ({ req, res }) => mail!.callback(req, res));
-  route(on, auth.handoff, { body: ZSignInHandoffRequest, answer: ZTokenPair }, ({ body }) =>
-    redeemHandoff({ ctx: deps, input: body }),
+  route(on, auth.handoff, { body: ZSignInHandoffRequest, answer: ZTokenPair }, ({ body, req }) =>
+    loggedSignIn(req, 'handoff', () => redeemHandoff({ ctx: deps, input: body })),
   );
   route(on, auth.methods, { answer: ZAuthMethods }, () => ({
     password: true,
