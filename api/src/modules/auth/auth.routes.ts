@@ -36,13 +36,18 @@ const unless = (open: unknown) => () => {
 export const authModule = moduleOf('auth', auth, authRouter);
 
 /**
- * One line per sign-in through a door whose input is itself a credential (a Lark code, a CAS ticket,
- * a hand-over code): the method and the address, never the input (issue 39).
+ * One line per sign-in attempt, succeeded or failed (issue 39): who tried (`who`: the username, or for
+ * a door whose input is itself a credential — a Lark code, a CAS ticket, a hand-over code — only the
+ * method) and from where; never a password, token, code or ticket.
  */
-async function loggedSignIn<T>(req: Request, method: string, work: () => Promise<T>): Promise<T> {
-  const attempt = { method, ip: clientIp(req) };
+async function loggedSignIn<T>(
+  req: Request,
+  who: { username: string } | { method: string },
+  work: (ip: string) => Promise<T>,
+): Promise<T> {
+  const attempt = { ...who, ip: clientIp(req) };
   try {
-    const answer = await work();
+    const answer = await work(attempt.ip);
     requestLog(req).info({ signIn: { ...attempt, ok: true } }, 'sign-in succeeded');
     return answer;
   } catch (error) {
@@ -58,19 +63,11 @@ function authRouter(deps: ModuleDeps) {
   /** This portal as the browser sees it: PUBLIC_URL, else the request's own origin. */
   const originOf = (req: Request) => config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`;
 
-  route(on, auth.signIn, { body: ZTokenAuthRequest, answer: ZTokenPair }, async ({ body, req }) => {
-    // One line per attempt naming the username, never the password or the tokens (issue 39).
-    const attempt = { username: body.username, ip: clientIp(req) };
-    try {
-      const pair = await signInWithPassword({ ctx: deps, input: { ...body, ip: attempt.ip } });
-      requestLog(req).info({ signIn: { ...attempt, ok: true } }, 'sign-in succeeded');
-      return pair;
-    } catch (error) {
-      const reason = error instanceof Error ? error.name : 'unknown';
-      requestLog(req).warn({ signIn: { ...attempt, ok: false, reason } }, 'sign-in failed');
-      throw error;
-    }
-  });
+  route(on, auth.signIn, { body: ZTokenAuthRequest, answer: ZTokenPair }, ({ body, req }) =>
+    loggedSignIn(req, { username: body.username }, (ip) =>
+      signInWithPassword({ ctx: deps, input: { ...body, ip } }),
+    ),
+  );
   route(on, auth.refreshTokens, { body: ZTokenRefreshRequest, answer: ZTokenPair }, ({ body }) =>
     refreshTokens({ ctx: deps, input: body }),
   );
@@ -86,7 +83,7 @@ function authRouter(deps: ModuleDeps) {
     { guard: unless(larkProvider), body: ZLarkAuthRequest, answer: ZTokenPair },
     ({ body: { code }, req }) => {
       const lark = { lark: larkProvider!, provisionDomains: config.lark!.provisionEmailDomains };
-      return loggedSignIn(req, 'lark', () =>
+      return loggedSignIn(req, { method: 'lark' }, () =>
         signInWithLark({ ctx: { ...deps, ...lark }, input: { code, ip: clientIp(req) } }),
       );
     },
@@ -97,7 +94,9 @@ function authRouter(deps: ModuleDeps) {
     { guard: unless(config.cas), body: ZCasAuthRequest, answer: ZCasTokenPair },
     ({ body, req }) => {
       const input = { ...body, ip: clientIp(req), origin: originOf(req) };
-      return loggedSignIn(req, 'cas', () => signInWithCas({ ctx: { ...deps, cas: config.cas! }, input }));
+      return loggedSignIn(req, { method: 'cas' }, () =>
+        signInWithCas({ ctx: { ...deps, cas: config.cas! }, input }),
+      );
     },
   );
   casLogoutRoute(on, { cas: config.cas, tokens: deps.tokens, originOf });
@@ -108,7 +107,7 @@ function authRouter(deps: ModuleDeps) {
   route(on, auth.mailStart, { guard: unless(mail) }, ({ req, res }) => mail!.start(req, res));
   route(on, auth.mailCallback, { guard: unless(mail) }, ({ req, res }) => mail!.callback(req, res));
   route(on, auth.handoff, { body: ZSignInHandoffRequest, answer: ZTokenPair }, ({ body, req }) =>
-    loggedSignIn(req, 'handoff', () => redeemHandoff({ ctx: deps, input: body })),
+    loggedSignIn(req, { method: 'handoff' }, () => redeemHandoff({ ctx: deps, input: body })),
   );
   route(on, auth.methods, { answer: ZAuthMethods }, () => ({
     password: true,
