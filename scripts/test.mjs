@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH, ensurePackages, ensurePostgres, ensureRedis, freePort } from './lib/services.mjs';
+import { digestPlaywright, digestVitest } from './lib/report-digest.mjs';
 import { ensureWebBuilt } from './lib/web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,7 +90,11 @@ function vitestSuite(name, cwd, extraArgs = [], env = {}) {
       const report = readJson(out);
       if (!report) return { passed: 0, failed: 1, note: `no report (exit ${code})` };
       const failedFiles = code !== 0 && report.numFailedTests === 0 ? 1 : 0;
-      return { passed: report.numPassedTests, failed: report.numFailedTests + failedFiles };
+      return {
+        passed: report.numPassedTests,
+        failed: report.numFailedTests + failedFiles,
+        ...digestVitest(report, path.join(root, cwd)),
+      };
     },
   };
 }
@@ -109,7 +114,11 @@ const e2eSuite = {
     const report = readJson(out);
     if (!report) return { passed: 0, failed: 1, note: `no report (exit ${code})` };
     const { expected = 0, unexpected = 0, flaky = 0 } = report.stats ?? {};
-    return { passed: expected + flaky, failed: unexpected + (code !== 0 && unexpected === 0 ? 1 : 0) };
+    return {
+      passed: expected + flaky,
+      failed: unexpected + (code !== 0 && unexpected === 0 ? 1 : 0),
+      ...digestPlaywright(report),
+    };
   },
 };
 
@@ -172,6 +181,16 @@ async function main() {
     await postgres.stop();
     rmSync(reports, { recursive: true, force: true });
   }
+
+  const slowest = results
+    .flatMap((r) => (r.files ?? []).map((f) => ({ ...f, name: `${r.name}: ${f.name}` })))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  if (slowest.length) console.log('\nSlowest files');
+  for (const f of slowest) console.log(`  ${String(Math.round(f.seconds)).padStart(5)} s  ${f.name}`);
+  const failures = results.flatMap((r) => (r.failures ?? []).map((f) => ({ ...f, suite: r.name })));
+  if (failures.length) console.log('\nFailed');
+  for (const f of failures) console.log(`  ${f.suite}: ${f.name}\n      ${f.error}`);
 
   console.log('\nSummary');
   for (const r of selected.map((s) => results.find((x) => x.name === s.name)).filter(Boolean))
