@@ -28,6 +28,8 @@ export interface RequestContext {
   can(perm: PermissionQuery): Promise<boolean>;
   /** Throws PermissionDenied (403, the generic Japanese message) unless the caller `can`. */
   require(perm: PermissionQuery): Promise<void>;
+  /** The caller acts as this user's proxy in this request: the request's log line names them too. */
+  actingFor(principalId: number): void;
 }
 
 type PermissionListener = (perm: Permission, user: AuthUser) => void;
@@ -42,7 +44,12 @@ export function onPermissionCheck(listener: PermissionListener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function requestContext(db: Db, user: AuthUser, sessionId: string): RequestContext {
+export function requestContext(
+  db: Db,
+  user: AuthUser,
+  sessionId: string,
+  options: { onActingFor?: (principalId: number) => void } = {},
+): RequestContext {
   let held: Promise<ReadonlySet<string>> | undefined;
   const can = async (perm: PermissionQuery): Promise<boolean> => {
     const wanted: readonly Permission[] = typeof perm === 'string' ? [perm] : perm;
@@ -59,6 +66,9 @@ export function requestContext(db: Db, user: AuthUser, sessionId: string): Reque
     can,
     async require(perm) {
       if (!(await can(perm))) throw new PermissionDenied();
+    },
+    actingFor(principalId) {
+      options.onActingFor?.(principalId);
     },
   };
 }

@@ -89,6 +89,7 @@ export async function serve({
         ? {
             beforeMigrating: async () => {
               const file = path.join(config.backup.dir, archiveName('pre-migration', new Date()));
+              logger.info({ file, kind: 'pre-migration' }, 'backup started');
               await takeBackup(handle, {
                 file,
                 dataDir: config.dataDir,

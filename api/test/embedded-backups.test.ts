@@ -4,6 +4,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import { committedMigrations, migrationsFolderUpTo, type Migration } from '../src/db/migration-state.ts';
@@ -15,6 +16,10 @@ import { startEmbeddedBackups } from '../src/ops/backup/embedded-backups.ts';
 import { freshPglite, openTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 const logger = createLogger('silent');
+// Issue 39: the server's log names each backup's start and end (or failure) and the drill's outcome.
+const lines: Record<string, unknown>[] = [];
+const logged = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+const said = (msg: string) => lines.filter((line) => line.msg === msg);
 let dataDir: string;
 let database: TestDatabase;
 
@@ -33,7 +38,12 @@ describe('automatic backups of the embedded database', () => {
     { timeout: 180_000 },
     async () => {
       const config = { dir: path.join(dataDir, 'backups'), auto: true, keepDaily: 7, keepWeekly: 4 };
-      const backups = await startEmbeddedBackups({ handle: database.handle, dataDir, config, logger });
+      const backups = await startEmbeddedBackups({
+        handle: database.handle,
+        dataDir,
+        config,
+        logger: logged,
+      });
       try {
         await backups.checkedAtStart;
         const [daily] = (await readdir(config.dir)).sort();
@@ -47,10 +57,48 @@ describe('automatic backups of the embedded database', () => {
         expect(status).toEqual({ at: expect.any(String), ok: true, archive: daily, problem: null });
         expect(await readdir(path.join(dataDir, 'tmp'))).toEqual([]);
 
+        const dailyFile = path.join(config.dir, daily!);
+        expect(said('backup started')).toEqual([
+          expect.objectContaining({ level: 30, file: dailyFile, kind: 'auto', ranBy: 'portal (auto)' }),
+        ]);
+        expect(said('backup written')).toEqual([
+          expect.objectContaining({
+            file: dailyFile,
+            kind: 'auto',
+            rows: expect.any(Number),
+            bytes: expect.any(Number),
+            ms: expect.any(Number),
+          }),
+        ]);
+        expect(said('backup written')[0]!.rows).toBeGreaterThan(100);
+        expect(said('backup verification started')).toEqual([expect.objectContaining({ file: dailyFile })]);
+        expect(said('backup verified: it restores with every row')).toHaveLength(1);
+
         const file = path.join(dataDir, 'asked.tar.gz');
-        const result = await requestBackup(dataDir, { file, withSecrets: false });
+        const result = await requestBackup(dataDir, {
+          file,
+          withSecrets: false,
+          ranBy: 'npm run backup (OS ユーザー ops)',
+        });
         expect(result.file).toBe(file);
         expect(result.manifest.tables.users).toBeGreaterThan(40);
+        expect(said('backup written').at(-1)).toMatchObject({
+          file,
+          kind: 'manual',
+          ranBy: 'npm run backup (OS ユーザー ops)',
+        });
+
+        // A backup that cannot be written (its folder is a file) says so, with the reason.
+        const nowhere = path.join(file, 'x.tar.gz');
+        await expect(requestBackup(dataDir, { file: nowhere, withSecrets: false })).rejects.toThrow();
+        expect(said('backup failed')).toEqual([
+          expect.objectContaining({
+            level: 50,
+            file: nowhere,
+            kind: 'manual',
+            err: expect.objectContaining({ message: expect.any(String) }),
+          }),
+        ]);
       } finally {
         await backups.stop();
       }

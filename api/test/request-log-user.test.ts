@@ -5,9 +5,11 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
+import { approvalProxies } from '../src/db/schema/proxies.ts';
 import { users } from '../src/db/schema/users.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';
 import { createTestContext, type TestContext } from './support/test-context.ts';
+import { awaiting, createWorkflow, submit, tokens, userId } from './support/workflow-fixtures.ts';
 
 let t: TestContext;
 const lines: string[] = [];
@@ -75,5 +77,36 @@ describe('the request log', () => {
     expect(res.status).toBe(403);
     const refusal = logged().find((entry) => entry.msg === 'permission refused');
     expect(refusal?.userId).toBe(user?.id);
+  });
+
+  it('names the principal beside the user on the line of an approval made as their proxy', async () => {
+    const as = tokens(t);
+    const workflowId = await createWorkflow(t, {
+      nodes: [{ order: 1, approvers: ['suzuki'], name: '課長承認' }],
+    });
+    const task = await submit(t, as, 'yamada', workflowId);
+    const node = await awaiting(t, as, task.id, 'yamada');
+    const [suzuki, kato] = [await userId(t, 'suzuki'), await userId(t, 'kato')];
+    await t.db
+      .insert(approvalProxies)
+      .values({ principalId: suzuki, proxyId: kato, startDate: '2000-01-01', endDate: '2999-12-31' });
+    try {
+      const url = `/api/task/tasks/${task.id}/nodes/${node.id}/approval/`;
+      const res = await request(app)
+        .post(url)
+        .set(await as('kato'))
+        .send({ action: 'approve' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const line = logged().find((entry) => (entry.req as { url?: string } | undefined)?.url === url);
+      expect(line).toMatchObject({ userId: kato, principalId: suzuki, res: { statusCode: 200 } });
+      // A request made in one's own name carries no principal.
+      const own = logged().find(
+        (entry) => (entry.req as { url?: string } | undefined)?.url === '/api/account/statistics/',
+      );
+      expect(own).toBeDefined();
+      expect(own).not.toHaveProperty('principalId');
+    } finally {
+      await t.db.delete(approvalProxies);
+    }
   });
 });

@@ -2,6 +2,7 @@
 // Lark Open API, CAS serviceValidate and single logout against a fake CAS server, openid-client
 // against a real OpenID provider (oidc-provider) as the mail IdP. Nothing here is stubbed.
 import { createHash } from 'node:crypto';
+import { pino } from 'pino';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { API_MSG, SSO_MSG } from '@portal/shared/messages';
 import { employees } from '../src/db/schema/employees.ts';
 import { larkBindings } from '../src/db/schema/lark.ts';
 import { users } from '../src/db/schema/users.ts';
+import { createApp } from '../src/app.ts';
 import { OIDC_CALLBACK_PATH, type AppConfig } from '../src/config.ts';
 import { startFakeCas, type FakeCas } from '../../tests/support/fakes/fake-cas.ts';
 import { startFakeLark, type FakeLark } from '../../tests/support/fakes/fake-lark.ts';
@@ -306,8 +308,8 @@ describe('POST /api/cas-auth/', () => {
 });
 
 /** Walks the IdP's pages like a browser (cookies, redirects, the sign-in form) up to our callback. */
-async function mailSignIn(login: string, next: string): Promise<request.Response> {
-  const start = await request(t.app).get('/api/auth/mail/start/').query({ next });
+async function mailSignIn(login: string, next: string, app = t.app): Promise<request.Response> {
+  const start = await request(app).get('/api/auth/mail/start/').query({ next });
   expect(start.status).toBe(303);
   const portalCookie = (start.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
   const jar = new Map<string, string>();
@@ -339,7 +341,7 @@ async function mailSignIn(login: string, next: string): Promise<request.Response
   }
   expect(location.startsWith(`${PUBLIC_URL}${OIDC_CALLBACK_PATH}`), location).toBe(true);
   const callback = new URL(location);
-  return request(t.app).get(`${callback.pathname}${callback.search}`).set('Cookie', portalCookie);
+  return request(app).get(`${callback.pathname}${callback.search}`).set('Cookie', portalCookie);
 }
 
 const exchange = (code: string) => request(t.app).post('/api/auth/handoff/').send({ code });
@@ -428,5 +430,67 @@ describe('mail account (OpenID Connect)', () => {
     const res = await request(t.app).get('/api/auth/mail/callback/').query({ code: 'forged', state: 'x' });
     expect(res.status).toBe(303);
     expect(res.headers['location']).toBe('/login-native?error=mail_failed');
+  });
+});
+
+// Issue 39: a line per sign-in attempt at every door, with the method and the reason, never the
+// Lark code, the CAS ticket or the provider's code.
+describe('the sign-in log of the single sign-on doors', () => {
+  const lines: string[] = [];
+  const attempts = (method: string) =>
+    lines
+      .map((line) => JSON.parse(line) as { msg: string; signIn?: Record<string, unknown> })
+      .filter((entry) => entry.signIn?.method === method);
+  let app: ReturnType<typeof createApp>;
+  beforeAll(() => {
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    app = createApp({ config: t.config, db: t.db, logger });
+  });
+
+  it('writes a failed line for a Lark code, a CAS ticket and a mail address that do not sign in', async () => {
+    const larkCode = 'lark-code-never-issued-Q1x';
+    const lark = await request(app).post('/api/lark-auth/').send({ code: larkCode });
+    expect(lark.status).toBeGreaterThanOrEqual(400);
+    expect(lark.status).toBeLessThan(500);
+    const ticket = 'ST-never-issued-Q2x';
+    const cas = await request(app).post('/api/cas-auth/').send({ service: SERVICE, ticket });
+    expect(cas.status).toBeGreaterThanOrEqual(400);
+    expect(cas.status).toBeLessThan(500);
+    const mail = await mailSignIn('stranger', '/home', app);
+    expect(new URL(mail.headers['location'] as string, PUBLIC_URL).searchParams.get('error')).toBe(
+      'mail_no_account',
+    );
+
+    expect(attempts('lark')).toEqual([
+      expect.objectContaining({ msg: 'sign-in failed', signIn: expect.objectContaining({ ok: false }) }),
+    ]);
+    expect(attempts('cas')).toEqual([
+      expect.objectContaining({ msg: 'sign-in failed', signIn: expect.objectContaining({ ok: false }) }),
+    ]);
+    expect(attempts('mail')).toEqual([
+      expect.objectContaining({
+        msg: 'sign-in failed',
+        signIn: expect.objectContaining({ ok: false, reason: 'mail_no_account', ip: expect.any(String) }),
+      }),
+    ]);
+    const all = lines.join('\n');
+    for (const secret of [larkCode, ticket]) expect(all).not.toContain(secret);
+  });
+
+  it('writes a succeeded line for a Lark and a mail sign-in, naming the user, never the code', async () => {
+    fakeLark.addUser({ open_id: 'ou_yamada', enterprise_email: 'Yamada@example.com', name: '山田 太郎' });
+    const larkCode = fakeLark.issueCode('ou_yamada');
+    expect((await request(app).post('/api/lark-auth/').send({ code: larkCode })).status).toBe(200);
+    expect(attempts('lark').at(-1)).toMatchObject({ msg: 'sign-in succeeded', signIn: { ok: true } });
+
+    const mail = await mailSignIn('yamada', '/home', app);
+    const code = handoffCode(mail);
+    const [yamada] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'yamada'));
+    expect(attempts('mail').at(-1)).toMatchObject({
+      msg: 'sign-in succeeded',
+      signIn: { ok: true, userId: yamada!.id },
+    });
+    const all = lines.join('\n');
+    for (const secret of [larkCode, code]) expect(all).not.toContain(secret);
   });
 });

@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { InvalidToken, NotAuthenticated } from '../errors.ts';
 import { findLiveSessionUser, type SessionUser } from '../identity/live-session.ts';
 import { noteRequest } from '../identity/request-meta.ts';
-import { noteCaller } from './request-logger.ts';
+import { noteCaller, notePrincipal } from './request-logger.ts';
 import type { TokenService, TokenSubject } from '../identity/tokens.ts';
 
 const contexts = new WeakMap<Request, RequestContext>();
@@ -62,7 +62,9 @@ export function authenticate(db: Db, tokens: TokenService, changes: ChangeFeed):
       findLiveSessionUser(db, subject.userId, subject.sessionId, { prepared: true }),
     );
     if (!user) throw new InvalidToken();
-    const ctx = requestContext(db, user, subject.sessionId);
+    const ctx = requestContext(db, user, subject.sessionId, {
+      onActingFor: (principalId) => notePrincipal(req, principalId),
+    });
     noteRequest(ctx, req);
     noteCaller(req, user.id);
     contexts.set(req, ctx);

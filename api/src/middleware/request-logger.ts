@@ -16,6 +16,8 @@ interface RequestLogState {
   child?: Logger;
   /** The signed-in caller, noted by authenticate.ts (which imports this file, not the reverse). */
   userId?: number;
+  /** Whom the caller acted for as a proxy (an approval during the principal's absence). */
+  principalId?: number;
 }
 
 const states = new WeakMap<Request, RequestLogState>();
@@ -70,6 +72,7 @@ export function requestLogger(logger: Logger): RequestHandler {
         req: requestFields(req, id),
         // Who made it (issue 39); read when the answer is done, after the credential was checked.
         userId: states.get(req)?.userId,
+        ...(states.get(req)?.principalId !== undefined ? { principalId: states.get(req)!.principalId } : {}),
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - started),
       };
@@ -81,13 +84,19 @@ export function requestLogger(logger: Logger): RequestHandler {
   };
 }
 
-/** The request's id (the caller's X-Request-Id or ours), for records that name the request (the access log). */
 /** Names the request's caller on its log line (called once the credential is checked). */
 export function noteCaller(req: Request, userId: number): void {
   const state = states.get(req);
   if (state) state.userId = userId;
 }
 
+/** Names, on the request's log line, the user the caller acted for as a proxy. */
+export function notePrincipal(req: Request, principalId: number): void {
+  const state = states.get(req);
+  if (state) state.principalId = principalId;
+}
+
+/** The request's id (the caller's X-Request-Id or ours), for records that name the request (the access log). */
 export function requestIdOf(req: Request): string | undefined {
   return states.get(req)?.id;
 }

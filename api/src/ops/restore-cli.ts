@@ -53,6 +53,10 @@ async function run(): Promise<void> {
     ...(config.restoreFaultAt ? { faultAt: config.restoreFaultAt } : {}),
   };
   let result: RestoreResult;
+  // The start and the end are each a line, so a log of the command shows a restore that never ended.
+  say(
+    `Restoring ${file} into ${config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : config.pgliteDir}…`,
+  );
   if (config.databaseUrl) {
     const handle = openPostgres(config.databaseUrl);
     try {

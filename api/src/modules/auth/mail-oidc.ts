@@ -15,6 +15,7 @@ import { ApiError, Throttled } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { AuthDeps } from './auth.service.ts';
 import { issueHandoff } from './sign-in-handoff.ts';
+import { requestLog } from '../../middleware/request-logger.ts';
 import * as sso from './sso.repository.ts';
 
 const COOKIE = 'portal_oidc';
@@ -128,8 +129,13 @@ export function createMailSignIn(deps: {
       const flow = await readFlow(req);
       res.clearCookie(COOKIE, cookieOptions);
       const next = flow?.next ?? '';
-      const fail = (error: MailLoginError) => res.redirect(303, nativeLoginUrl({ error, next }));
       const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+      // One line per attempt, as the other doors write (auth.routes.ts): the method, the address and
+      // the reason, never the provider's code or tokens.
+      const fail = (reason: MailLoginError) => {
+        requestLog(req).warn({ signIn: { method: 'mail', ip, ok: false, reason } }, 'sign-in failed');
+        res.redirect(303, nativeLoginUrl({ error: reason, next }));
+      };
       try {
         await deps.auth.throttle.admitAddress(ip);
       } catch (error) {
@@ -174,6 +180,10 @@ export function createMailSignIn(deps: {
       if (!user.isActive) return fail('mail_inactive');
       // A one-time code, not the tokens: the URL lands in logs and the browser's history.
       const code = await issueHandoff(deps.auth.db, user.id, 'mail');
+      requestLog(req).info(
+        { signIn: { method: 'mail', userId: user.id, ip, ok: true } },
+        'sign-in succeeded',
+      );
       res.redirect(303, nativeLoginUrl({ code, next }));
     },
   };

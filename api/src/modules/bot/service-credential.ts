@@ -14,6 +14,7 @@ import { larkBindings } from '../../db/schema/lark.ts';
 import { users } from '../../db/schema/users.ts';
 import { InvalidToken, PermissionDenied } from '../../errors.ts';
 import { attachContext } from '../../middleware/authenticate.ts';
+import { notePrincipal } from '../../middleware/request-logger.ts';
 import { parseId } from '../../middleware/validate.ts';
 import { findApproverNode } from '../tasks/act-on-node.ts';
 import { approversOf, capacityOf } from '../tasks/flow.ts';
@@ -86,7 +87,8 @@ export function serviceCredential(db: Db, token: string | undefined): ServiceCre
       const taskId = parseId(req.params.id);
       const node = await findApproverNode(db, taskId, parseId(req.params.nodeId));
       if (!(await capacityOf(db, await approversOf(db, node.id), user.id))) throw new PermissionDenied();
-      attachContext(req, requestContext(db, user, SERVICE_SESSION_ID));
+      const onActingFor = (principalId: number) => notePrincipal(req, principalId);
+      attachContext(req, requestContext(db, user, SERVICE_SESSION_ID, { onActingFor }));
       next();
     },
   };

@@ -77,6 +77,7 @@ export async function actOnNode(
     await findApproverNode(ctx.db, ids.taskId, ids.nodeId);
     throw new PermissionDenied(WORKFLOW_MSG.nodeNotAwaitingYou);
   }
+  if (capacity.principalId !== null) ctx.actingFor(capacity.principalId);
 
   const { task, workflow } = await ctx.db.transaction(async (tx) => {
     const locked = await lockForAction(tx, ids.taskId);

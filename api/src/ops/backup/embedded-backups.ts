@@ -2,6 +2,7 @@
 // control socket, takes a daily archive (checked hourly, so a server that was down catches up at
 // start), verifies it by restoring it into a scratch database (the restore drill, whose outcome goes
 // to last-verify.json) and prunes the automatic ones to the configured retention. One backup at a time.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -33,6 +34,8 @@ export async function startEmbeddedBackups(options: {
 }): Promise<EmbeddedBackups> {
   const { handle, dataDir, config, logger } = options;
   let queue: Promise<unknown> = Promise.resolve();
+  // A failed backup is logged where it fails; the daily check does not log it a second time.
+  const failuresLogged = new WeakSet<object>();
   // A stop cancels the running backup (and any asked for after it) rather than wait for it past the
   // shutdown grace: its .partial and temporary copies are removed, and the lock is released after.
   const stopping = new AbortController();
@@ -40,16 +43,40 @@ export async function startEmbeddedBackups(options: {
   const take: EmbeddedBackups['take'] = (kind, request = {}) => {
     const run = async () => {
       const file = request.file ?? path.join(config.dir, archiveName(kind, new Date()));
-      const result = await takeBackup(handle, {
-        file,
-        dataDir,
-        withSecrets: request.withSecrets ?? false,
-        scratchIn: dataDir,
-        signal: stopping.signal,
-      });
-      await logOperation(handle.db, { kind: 'backup', file, ranBy: request.ranBy ?? `portal (${kind})` });
-      logger.info({ file, kind, tables: Object.keys(result.manifest.tables).length }, 'backup written');
-      return result;
+      const ranBy = request.ranBy ?? `portal (${kind})`;
+      const started = Date.now();
+      logger.info({ file, kind, ranBy }, 'backup started');
+      try {
+        const result = await takeBackup(handle, {
+          file,
+          dataDir,
+          withSecrets: request.withSecrets ?? false,
+          scratchIn: dataDir,
+          signal: stopping.signal,
+        });
+        await logOperation(handle.db, { kind: 'backup', file, ranBy });
+        const { tables } = result.manifest;
+        logger.info(
+          {
+            file,
+            kind,
+            ranBy,
+            tables: Object.keys(tables).length,
+            rows: Object.values(tables).reduce((a, b) => a + b, 0),
+            bytes: (await stat(file)).size,
+            ms: Date.now() - started,
+          },
+          'backup written',
+        );
+        return result;
+      } catch (error) {
+        // The daily check logs its own failure; a manual one asked over the socket has only this.
+        if (!(error instanceof BackupCancelledError)) {
+          logger.error({ file, kind, ranBy, err: error, ms: Date.now() - started }, 'backup failed');
+          if (error instanceof Object) failuresLogged.add(error);
+        }
+        throw error;
+      }
     };
     const next = queue.then(run, run);
     queue = next.catch(() => undefined);
@@ -60,6 +87,7 @@ export async function startEmbeddedBackups(options: {
     if (dailyBackupDue(await listArchives(config.dir))) {
       const { file } = await take('auto');
       // Not in the queue: a restore drill of a large archive must not hold up `npm run backup`.
+      logger.info({ file }, 'backup verification started');
       const verified = await verifyArchive(file, { scratchIn: dataDir, backupDir: config.dir });
       if (verified.ok) logger.info({ file }, 'backup verified: it restores with every row');
       else logger.error({ file, problem: verified.problem }, 'backup verification failed');
@@ -70,7 +98,8 @@ export async function startEmbeddedBackups(options: {
   const check = () =>
     daily().catch((error: unknown) => {
       if (error instanceof BackupCancelledError) logger.info(error.message);
-      else logger.error({ err: error }, 'daily backup failed');
+      else if (!(error instanceof Object && failuresLogged.has(error)))
+        logger.error({ err: error }, 'daily backup failed');
     });
   let timer: NodeJS.Timeout | undefined;
   let checkedAtStart = Promise.resolve();
