@@ -1,7 +1,6 @@
 // Readiness with Redis (issue 39), every part real: a private redis-server, the outbox relay, the bot's
 // workers and their heartbeat. Each failure makes readiness 503 naming that check while liveness stays
-// 200. (Redis stopped and started again mid-file left the harness's close hanging: that case is for the
-// next session, issue 39's note.)
+// 200. Redis stopped is readiness-redis-down.test.ts, with a harness of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { botHeartbeatKey, type TReadiness } from '@portal/shared/contracts/health';

@@ -31,11 +31,18 @@ export interface Queues {
   close(): Promise<void>;
 }
 
-export function openQueues(connection: ConnectionOptions, settings: QueueSettings): Queues {
+export function openQueues(
+  connection: ConnectionOptions,
+  settings: QueueSettings,
+  onError: (err: Error) => void = () => {},
+): Queues {
   const common = { connection, prefix: settings.prefix, defaultJobOptions: jobOptions(settings) };
   const events = new Queue(EVENTS_QUEUE, common);
   const lark = new Queue(LARK_QUEUE, common);
   const approvals = new Queue(LARK_APPROVALS_QUEUE, common);
+  // A queue with no listener prints each connection error to stderr with its stack (BullMQ's
+  // fallback), bypassing the log: while Redis is down that is a line every reconnection.
+  for (const queue of [events, lark, approvals]) queue.on('error', onError);
   return {
     events,
     lark,

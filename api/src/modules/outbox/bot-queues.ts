@@ -19,6 +19,9 @@ export function openBotQueues(options: { redisUrl: string; prefix: string; logge
   const common = { connection, prefix: options.prefix, defaultJobOptions: JOB_DEFAULTS };
   const events = new Queue(EVENTS_QUEUE, common);
   const lark = new Queue(LARK_QUEUE, common);
+  // Without a listener BullMQ prints each connection error to stderr, bypassing the log.
+  for (const queue of [events, lark])
+    queue.on('error', (err) => options.logger.debug({ err }, 'bot queues: redis connection error'));
   return {
     connection,
     events,

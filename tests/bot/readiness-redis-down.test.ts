@@ -1,0 +1,65 @@
+// Issue 39, acceptance 1: with its Redis stopped, the bot's readiness is 503 naming redis (and the
+// API's names redis too) while both livenesses stay 200; once Redis is back, both are ready again.
+// Every part real: a private redis-server halted and resumed on its port and data, the bot's workers,
+// the outbox relay.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { TReadiness } from '@portal/shared/contracts/health';
+import { createApp } from '../../api/src/app.ts';
+import { createLogger } from '../../api/src/logger.ts';
+import { testConfig } from '../../api/test/support/test-config.ts';
+import { startHarness, type Harness } from './support/harness.ts';
+
+let h: Harness;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  h = await startHarness();
+  app = createApp({
+    config: testConfig({
+      bot: { serviceToken: undefined, redisUrl: h.redis.url, queuePrefix: h.prefix, outboxPollMs: 25 },
+    }),
+    db: h.db,
+    logger: createLogger('silent'),
+    readiness: { redis: h.queues.connection },
+  });
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+const apiReady = async () => {
+  const res = await request(app).get('/api/health/ready/');
+  return { status: res.status, body: res.body as TReadiness };
+};
+const botReady = async () => {
+  const res = await fetch(`${h.bot.url}/ready`);
+  return { status: res.status, body: (await res.json()) as TReadiness };
+};
+
+describe('readiness while Redis is down', () => {
+  it("is 503 naming redis on the bot and the API, liveness 200; ready again once it's back", async () => {
+    expect((await botReady()).status).toBe(200);
+    await h.redis.halt();
+    try {
+      await expect.poll(async () => (await botReady()).body.failing, { timeout: 15_000 }).toContain('redis');
+      const bot = await botReady();
+      expect(bot.status).toBe(503);
+      expect(bot.body.checks.find((c) => c.name === 'redis')).toMatchObject({
+        state: 'failing',
+        detail: expect.any(String),
+      });
+      expect((await fetch(`${h.bot.url}/health`)).status).toBe(200);
+
+      const api = await apiReady();
+      expect(api.status).toBe(503);
+      expect(api.body.failing).toContain('redis');
+      expect((await request(app).get('/api/health/')).status).toBe(200);
+    } finally {
+      await h.redis.resume();
+    }
+    await expect.poll(async () => (await botReady()).status, { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await apiReady()).status, { timeout: 30_000 }).toBe(200);
+  });
+});
