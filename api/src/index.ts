@@ -51,6 +51,7 @@ async function lockEmbedded() {
 }
 
 const lock = await lockEmbedded();
+const lockedAt = Math.round(performance.now());
 // A stop asked for while the lock was being taken: nothing is open yet.
 if (stops.requested) {
   await lock?.release();
@@ -58,7 +59,7 @@ if (stops.requested) {
 }
 try {
   const { serve } = await import('./serve.ts');
-  await serve({ config, lock, stops });
+  await serve({ config, lock, stops, lockedAt });
 } catch (error) {
   console.error(error);
   await lock?.release();
