@@ -8,6 +8,7 @@ import type { Logger } from './logger.ts';
 import type { LoginThrottle } from './identity/login-throttle.ts';
 import type { TokenService } from './identity/tokens.ts';
 import type { Redis } from 'ioredis';
+import type { PortalMetrics } from './metrics/portal-metrics.ts';
 
 /** What the server hands the app for readiness (modules/health/readiness.ts); the rest is configuration. */
 export interface ReadinessParts {
@@ -37,6 +38,8 @@ export interface ModuleDeps {
   readonly queueBoardOn: boolean;
   /** What readiness looks at beyond the database (serve.ts fills it; tests may). */
   readonly readiness: ReadinessParts;
+  /** Prometheus metrics (METRICS_PORT); absent, nothing is counted. */
+  readonly metrics?: PortalMetrics | undefined;
 }
 
 export interface ApiModule {

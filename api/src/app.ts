@@ -146,6 +146,7 @@ export function createApp(deps: AppDeps): Express {
     requireService: service.requireService,
     queueBoardOn: Boolean(deps.botQueues),
     readiness: deps.readiness ?? {},
+    metrics: deps.metrics,
   };
   const board = deps.botQueues ? queueBoard({ queues: deps.botQueues, db, tokens }) : null;
 

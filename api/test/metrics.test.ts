@@ -10,6 +10,7 @@ import { createLogger } from '../src/logger.ts';
 import { createPortalMetrics, type PortalMetrics } from '../src/metrics/portal-metrics.ts';
 import { startMetricsServer, type MetricsServer } from '../src/metrics/metrics-server.ts';
 import { checkReadiness } from '../src/modules/health/readiness.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';
 import { createTestContext, type TestContext } from './support/test-context.ts';
 
 let t: TestContext;
@@ -166,6 +167,34 @@ describe('metrics', () => {
     ]);
     expect(series[0]?.value).toBe(1_000);
     expect(samples.some((s) => Object.values(s.labels).some((v) => v.includes('1000500')))).toBe(false);
+  });
+
+  it('counts sign-in attempts by door and outcome', async () => {
+    const attempts = (samples: Sample[], outcome: string) =>
+      samples.find(
+        (s) =>
+          s.name === 'portal_sign_in_attempts_total' &&
+          s.labels.method === 'password' &&
+          s.labels.outcome === outcome,
+      )?.value ?? 0;
+    const before = await scrape();
+    await request(app).post('/api/token-auth/').send({ username: 'hr', password: 'wrong-Zq93' }).expect(401);
+    await request(app).post('/api/token-auth/').send({ username: 'hr', password: DEMO_PASSWORD }).expect(200);
+    await request(app)
+      .post('/api/auth/handoff/')
+      .send({ code: 'A'.repeat(43) })
+      .expect(401);
+    const after = await scrape();
+    expect(attempts(after, 'failed')).toBe(attempts(before, 'failed') + 1);
+    expect(attempts(after, 'ok')).toBe(attempts(before, 'ok') + 1);
+    expect(
+      after.find(
+        (s) =>
+          s.name === 'portal_sign_in_attempts_total' &&
+          s.labels.method === 'handoff' &&
+          s.labels.outcome === 'failed',
+      )?.value,
+    ).toBe(1);
   });
 
   it('labels what no table entry answered as one route, not by its URL', async () => {

@@ -4,7 +4,7 @@
 // last automatic backup and restore drill, each readiness check, and Node's default process metrics.
 import { sql } from 'drizzle-orm';
 import type { Queue } from 'bullmq';
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { TReadiness } from '@portal/shared/contracts/health';
 import type { Db, PoolFigures } from '../db/client.ts';
 import { lastAutomaticBackup, lastVerification } from '../modules/health/readiness.ts';
@@ -25,6 +25,8 @@ export interface MetricsSources {
 export interface PortalMetrics {
   readonly registry: Registry;
   readonly requests: RequestDurations;
+  /** Counts a sign-in attempt at a door (password, lark, cas, mail, handoff). */
+  countSignIn(method: string, ok: boolean): void;
 }
 
 /** A scrape must not hang on a part that is down: each source gives up after this long. */
@@ -162,5 +164,14 @@ export function createPortalMetrics(sources: MetricsSources): PortalMetrics {
     });
   }
 
-  return { registry, requests };
+  // A rise of failures at one door is a guessing attack or a broken identity provider.
+  const signIns = new Counter({
+    name: 'portal_sign_in_attempts_total',
+    help: 'Sign-in attempts by door (password, lark, cas, mail, handoff) and outcome (ok, failed)',
+    labelNames: ['method', 'outcome'],
+    registers,
+  });
+  const countSignIn = (method: string, ok: boolean) => signIns.inc({ method, outcome: ok ? 'ok' : 'failed' });
+
+  return { registry, requests, countSignIn };
 }

@@ -44,15 +44,19 @@ async function loggedSignIn<T>(
   req: Request,
   who: { username: string } | { method: string },
   work: (ip: string) => Promise<T>,
+  metrics: ModuleDeps['metrics'],
 ): Promise<T> {
   const attempt = { ...who, ip: clientIp(req) };
+  const method = 'method' in who ? who.method : 'password';
   try {
     const answer = await work(attempt.ip);
     requestLog(req).info({ signIn: { ...attempt, ok: true } }, 'sign-in succeeded');
+    metrics?.countSignIn(method, true);
     return answer;
   } catch (error) {
     const reason = error instanceof Error ? error.name : 'unknown';
     requestLog(req).warn({ signIn: { ...attempt, ok: false, reason } }, 'sign-in failed');
+    metrics?.countSignIn(method, false);
     throw error;
   }
 }
@@ -60,11 +64,16 @@ async function loggedSignIn<T>(
 function authRouter(deps: ModuleDeps) {
   const on = endpointRouter(deps);
   const { config } = deps;
+  const attempt = <T>(
+    req: Request,
+    who: { username: string } | { method: string },
+    work: (ip: string) => Promise<T>,
+  ) => loggedSignIn(req, who, work, deps.metrics);
   /** This portal as the browser sees it: PUBLIC_URL, else the request's own origin. */
   const originOf = (req: Request) => config.publicUrl ?? `${req.protocol}://${req.get('host') ?? ''}`;
 
   route(on, auth.signIn, { body: ZTokenAuthRequest, answer: ZTokenPair }, ({ body, req }) =>
-    loggedSignIn(req, { username: body.username }, (ip) =>
+    attempt(req, { username: body.username }, (ip) =>
       signInWithPassword({ ctx: deps, input: { ...body, ip } }),
     ),
   );
@@ -83,7 +92,7 @@ function authRouter(deps: ModuleDeps) {
     { guard: unless(larkProvider), body: ZLarkAuthRequest, answer: ZTokenPair },
     ({ body: { code }, req }) => {
       const lark = { lark: larkProvider!, provisionDomains: config.lark!.provisionEmailDomains };
-      return loggedSignIn(req, { method: 'lark' }, () =>
+      return attempt(req, { method: 'lark' }, () =>
         signInWithLark({ ctx: { ...deps, ...lark }, input: { code, ip: clientIp(req) } }),
       );
     },
@@ -94,7 +103,7 @@ function authRouter(deps: ModuleDeps) {
     { guard: unless(config.cas), body: ZCasAuthRequest, answer: ZCasTokenPair },
     ({ body, req }) => {
       const input = { ...body, ip: clientIp(req), origin: originOf(req) };
-      return loggedSignIn(req, { method: 'cas' }, () =>
+      return attempt(req, { method: 'cas' }, () =>
         signInWithCas({ ctx: { ...deps, cas: config.cas! }, input }),
       );
     },
@@ -102,12 +111,18 @@ function authRouter(deps: ModuleDeps) {
   casLogoutRoute(on, { cas: config.cas, tokens: deps.tokens, originOf });
 
   const mail = config.oidc
-    ? createMailSignIn({ auth: deps, oidc: config.oidc, secret: config.jwtSecret, logger: deps.logger })
+    ? createMailSignIn({
+        auth: deps,
+        oidc: config.oidc,
+        secret: config.jwtSecret,
+        logger: deps.logger,
+        metrics: deps.metrics,
+      })
     : null;
   route(on, auth.mailStart, { guard: unless(mail) }, ({ req, res }) => mail!.start(req, res));
   route(on, auth.mailCallback, { guard: unless(mail) }, ({ req, res }) => mail!.callback(req, res));
   route(on, auth.handoff, { body: ZSignInHandoffRequest, answer: ZTokenPair }, ({ body, req }) =>
-    loggedSignIn(req, { method: 'handoff' }, () => redeemHandoff({ ctx: deps, input: body })),
+    attempt(req, { method: 'handoff' }, () => redeemHandoff({ ctx: deps, input: body })),
   );
   route(on, auth.methods, { answer: ZAuthMethods }, () => ({
     password: true,

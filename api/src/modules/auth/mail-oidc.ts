@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { OidcConfig } from '../../config.ts';
 import { ApiError, Throttled } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
+import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
 import type { AuthDeps } from './auth.service.ts';
 import { issueHandoff } from './sign-in-handoff.ts';
 import { requestLog } from '../../middleware/request-logger.ts';
@@ -61,6 +62,7 @@ export function createMailSignIn(deps: {
   oidc: OidcConfig;
   secret: string;
   logger: Logger;
+  metrics?: PortalMetrics | undefined;
 }): MailSignIn {
   const { oidc: settings, logger } = deps;
   const key = new TextEncoder().encode(`${deps.secret}:oidc-flow`);
@@ -134,6 +136,7 @@ export function createMailSignIn(deps: {
       // the reason, never the provider's code or tokens.
       const fail = (reason: MailLoginError) => {
         requestLog(req).warn({ signIn: { method: 'mail', ip, ok: false, reason } }, 'sign-in failed');
+        deps.metrics?.countSignIn('mail', false);
         res.redirect(303, nativeLoginUrl({ error: reason, next }));
       };
       try {
@@ -184,6 +187,7 @@ export function createMailSignIn(deps: {
         { signIn: { method: 'mail', userId: user.id, ip, ok: true } },
         'sign-in succeeded',
       );
+      deps.metrics?.countSignIn('mail', true);
       res.redirect(303, nativeLoginUrl({ code, next }));
     },
   };
