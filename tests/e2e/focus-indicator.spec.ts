@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { focusedCover } from './focus-checks.ts';
+import { coveredOnFocus } from './focus-checks.ts';
 import { walkRoutes } from './route-walk.ts';
 
 // Issue 37, acceptance 3 (WCAG 2.4.7, 2.4.11): on every route of the route table (route-walk.ts, the
@@ -92,28 +92,10 @@ function unmarkedControls(page: Page): Promise<string[]> {
 
 /** Each focusable control focused in turn: the focused one's box is never under something else. */
 function coveredControls(page: Page): Promise<string[]> {
-  return page
-    .locator(
-      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
-    )
-    .evaluateAll((elements) => elements.length)
-    .then(async (count) => {
-      const covered: string[] = [];
-      for (let i = 0; i < count; i++) {
-        const focused = await page.evaluate((index) => {
-          const element = document.querySelectorAll<HTMLElement>(
-            'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
-          )[index];
-          if (!element || element.matches(':disabled') || element.getClientRects().length === 0) return false;
-          element.focus();
-          return document.activeElement === element;
-        }, i);
-        if (!focused) continue;
-        const cover = await focusedCover(page);
-        if (cover) covered.push(cover);
-      }
-      return covered;
-    });
+  return coveredOnFocus(
+    page,
+    'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
+  );
 }
 
 test.describe('focus indicators', () => {
