@@ -1,4 +1,4 @@
-// The request duration histogram, by route pattern, method and status. The cached approval list answers
+// The request duration histogram, by route pattern, method and status class (2xx…5xx). The cached approval list answers
 // ~7,000 requests a second (docs/benchmarks.md), so recording one must cost next to nothing:
 // prom-client's own Histogram hashes a label object on every observe(); here each series is found by
 // three Map lookups and counted into a typed array, and the text is made only when Prometheus scrapes.
@@ -33,7 +33,7 @@ interface Timed {
 
 export class RequestDurations {
   readonly name = 'portal_http_request_duration_seconds';
-  readonly help = 'Time to answer a request, by the endpoint table path pattern, method and status';
+  readonly help = 'Time to answer a request, by the endpoint table path pattern, method and status class';
   readonly type = 'histogram';
   readonly aggregator = 'sum';
   private readonly series = new Map<string, Map<string, Map<number, Series>>>();
@@ -66,10 +66,12 @@ export class RequestDurations {
     if (!byMethod) this.series.set(route, (byMethod = new Map()));
     let byStatus = byMethod.get(method);
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let series = byStatus.get(status);
+    // By class: a series per exact code would multiply them for nothing an alert reads.
+    const statusClass = Math.floor(status / 100);
+    let series = byStatus.get(statusClass);
     if (!series) {
       series = { buckets: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0 };
-      byStatus.set(status, series);
+      byStatus.set(statusClass, series);
     }
     let bucket = 0;
     while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket += 1;
@@ -82,8 +84,8 @@ export class RequestDurations {
     const values: Sample[] = [];
     for (const [route, byMethod] of this.series) {
       for (const [method, byStatus] of byMethod) {
-        for (const [status, series] of byStatus) {
-          const labels = { route, method, status };
+        for (const [statusClass, series] of byStatus) {
+          const labels = { route, method, status: `${statusClass}xx` };
           let cumulative = 0;
           DURATION_BUCKETS.forEach((le, i) => {
             cumulative += series.buckets[i]!;
