@@ -25,10 +25,16 @@ export interface EndpointRouter {
   readonly base: string;
   /** Check each answer against its entry's answer schema (tests only: it costs a copy and a parse). */
   readonly checkAnswers: boolean;
+  /** Notes the entry's path on the response for the metrics' label; nothing when metrics are off. */
+  readonly notePattern: (res: Response, pattern: string) => void;
 }
 
+// Off, noting costs more than nothing: a property added to every response changes its shape, which
+// cost the cached approval list a tenth of its throughput (docs/benchmarks.md, issue 28).
+const noNote = () => {};
+
 export function endpointRouter(
-  deps: Pick<ModuleDeps, 'requireAuth' | 'requireService' | 'config'>,
+  deps: Pick<ModuleDeps, 'requireAuth' | 'requireService' | 'config' | 'metrics'>,
   base = '/api',
 ): EndpointRouter {
   return {
@@ -37,6 +43,7 @@ export function endpointRouter(
     requireService: deps.requireService,
     base,
     checkAnswers: deps.config.env === 'test',
+    notePattern: deps.metrics ? noteRoutePattern : noNote,
   };
 }
 
@@ -113,17 +120,21 @@ export function route<
   // The metrics' route label is noted by the first handler a request meets (the caller check, which
   // may answer 401 itself), without a layer of its own.
   const check = endpoint.caller === 'service' ? on.requireService : on.requireAuth;
+  const { notePattern } = on;
   const caller: RequestHandler[] =
     endpoint.caller === 'public'
       ? []
       : [
-          (req, res, next) => {
-            noteRoutePattern(res, endpoint.path);
-            return check(req, res, next);
-          },
+          notePattern === noNote
+            ? check
+            : (req, res, next) => {
+                notePattern(res, endpoint.path);
+                return check(req, res, next);
+              },
         ];
   const handle: RequestHandler = async (req, res) => {
-    noteRoutePattern(res, endpoint.path);
+    // Noted already by the caller check, except on a public entry.
+    if (endpoint.caller === 'public') notePattern(res, endpoint.path);
     // A path that cannot name a record (`/files/abc/`) names nothing, whoever asks: 404 first, as
     // before the table; the query and body are parsed only once the caller may act (403 before 400).
     schemas.guard?.();
