@@ -81,8 +81,15 @@ export function unquoteFormula(cell: string): string {
   return cell.replace(/^'(?=[=+\-@])/, '');
 }
 
+/** What a file starts with, so that Excel reads it as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
+/** One written line, CRLF included. */
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
 /** The file: a BOM, then the header and each row, CRLF after every line. */
 export function writeCsv(header: readonly unknown[], rows: readonly (readonly unknown[])[]): string {
-  const lines = [header, ...rows].map((cells) => cells.map(csvCell).join(','));
-  return `\uFEFF${lines.map((line) => `${line}\r\n`).join('')}`;
+  return CSV_BOM + [header, ...rows].map(csvLine).join('');
 }

@@ -1,6 +1,7 @@
 // The one writer of file downloads: type, length and a Content-Disposition whose filename* carries
 // the real (Japanese) name by RFC 5987, with an ASCII fallback for old clients.
 import type { Response } from 'express';
+import { once } from 'node:events';
 import { SENT } from '../http/route.ts';
 
 export interface FileDownload {
@@ -35,5 +36,65 @@ export function sendFile(res: Response, file: FileDownload): typeof SENT {
   res.setHeader('Content-Disposition', contentDisposition(file.filename));
   if (file.private) res.setHeader('Cache-Control', 'no-store');
   res.send(body);
+  return SENT;
+}
+
+/** Writes a chunk of a streamed file; waits while the client is slower than the producer. */
+export type WriteChunk = (chunk: string) => Promise<void>;
+
+class ClientGone extends Error {
+  constructor() {
+    super('the client closed the connection during the download');
+  }
+}
+
+/**
+ * A download written as it is produced (everyone of a company of 50,000), never whole in memory: the
+ * headers first, then what `produce` writes, page by page. A failure before the first chunk answers
+ * as any error does; after it, the connection is cut, so the client sees a broken download rather
+ * than a complete-looking file. A client that leaves stops the producer at its next write.
+ */
+export async function streamFile(
+  res: Response,
+  file: Omit<FileDownload, 'body'>,
+  produce: (write: WriteChunk) => Promise<void>,
+): Promise<typeof SENT> {
+  const type =
+    file.type.startsWith('text/') && !file.type.includes('charset')
+      ? `${file.type}; charset=utf-8`
+      : file.type;
+  let started = false;
+  const write: WriteChunk = async (chunk) => {
+    if (res.destroyed) throw new ClientGone();
+    if (!started) {
+      started = true;
+      res.setHeader('Content-Type', type);
+      res.setHeader('Content-Disposition', contentDisposition(file.filename));
+      if (file.private) res.setHeader('Cache-Control', 'no-store');
+    }
+    if (!res.write(chunk)) {
+      // The loser's listener is removed (its promise rejects into the settled race).
+      const done = new AbortController();
+      try {
+        await Promise.race([
+          once(res, 'drain', { signal: done.signal }),
+          once(res, 'close', { signal: done.signal }).then(() => {
+            throw new ClientGone();
+          }),
+        ]);
+      } finally {
+        done.abort();
+      }
+    }
+  };
+  try {
+    await produce(write);
+  } catch (error) {
+    if (!started) throw error;
+    if (!(error instanceof ClientGone)) res.destroy(error as Error);
+    return SENT;
+  }
+  if (!started) await write('');
+  res.end();
   return SENT;
 }

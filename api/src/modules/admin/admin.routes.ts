@@ -106,9 +106,7 @@ export const adminModule = moduleOf('admin', admin, (deps) => {
   route(on, admin.confirmImport, { body: ZAdminImportConfirm, status: 201 }, ({ ctx, body }) =>
     peopleImport.confirmImport({ ctx, input: body }),
   );
-  route(on, admin.peopleCsv, {}, async ({ ctx, res }) =>
-    sendCsv(res, await peopleImport.exportPeopleCsv({ ctx }), '社員一覧.csv'),
-  );
+  route(on, admin.peopleCsv, {}, ({ ctx, res }) => peopleImport.exportPeopleCsv({ ctx, res }));
   route(on, admin.person, {}, ({ ctx, params }) => getPerson({ ctx, input: params }));
   route(on, admin.patchPerson, { body: ZAdminPersonPatch }, ({ ctx, params, body }) =>
     patchPerson({ ctx, input: { id: params.id, body } }),
