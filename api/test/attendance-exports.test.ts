@@ -3,6 +3,7 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeAttendanceTabs } from '@portal/shared/attendance/merge';
 import type { TAttendanceTotals } from '@portal/shared/attendance/schema';
@@ -143,6 +144,35 @@ describe('every employee’s month for payroll', () => {
       expect(refused.status, username).toBe(403);
     }
   });
+});
+
+// Issue 38: the workbook is written as its pages of 1,000 employees are read, never whole in memory.
+it('streams a month of more employees than a page: each once, in code order, frozen header', async () => {
+  await t.db.execute(
+    sql`insert into employees (code, last_name, first_name)
+        select 'PAY' || lpad(g::text, 5, '0'), '給与', '花子' || g from generate_series(1, 1_234) g`,
+  );
+  await t.db.execute(
+    sql`insert into attendance_versions (task_id, version, employee_id, year, month, data, result)
+        select v.task_id, 1_000 + e.id, e.id, v.year, v.month, v.data, v.result
+        from attendance_versions v, employees e
+        where v.task_id = ${taskId} and v.version = 1 and e.code like 'PAY%'`,
+  );
+  try {
+    const res = await download('hr', 'expense/attendance/year/2025/month/4/');
+    expect(res.status).toBe(200);
+    const sheet = (await workbook(res.body as Buffer)).worksheets[0]!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', xSplit: 2, ySplit: 1 });
+    expect(sheet.getRow(1).getCell(1).value).toBe('社員コード');
+    const codes: string[] = [];
+    sheet.eachRow((row, n) => n > 1 && codes.push(String(row.getCell(1).value)));
+    expect(codes.filter((code) => code.startsWith('PAY'))).toEqual(
+      Array.from({ length: 1_234 }, (_, i) => `PAY${String(i + 1).padStart(5, '0')}`),
+    );
+    expect(codes).toHaveLength(1_235);
+  } finally {
+    await t.db.execute(sql`delete from employees where code like 'PAY%'`);
+  }
 });
 
 describe('the month as PDF', () => {

@@ -2,6 +2,7 @@
 // the real (Japanese) name by RFC 5987, with an ASCII fallback for old clients.
 import type { Response } from 'express';
 import { once } from 'node:events';
+import { Writable } from 'node:stream';
 import { SENT } from '../http/route.ts';
 
 export interface FileDownload {
@@ -40,7 +41,7 @@ export function sendFile(res: Response, file: FileDownload): typeof SENT {
 }
 
 /** Writes a chunk of a streamed file; waits while the client is slower than the producer. */
-export type WriteChunk = (chunk: string) => Promise<void>;
+export type WriteChunk = (chunk: string | Buffer) => Promise<void>;
 
 class ClientGone extends Error {
   constructor() {
@@ -97,4 +98,13 @@ export async function streamFile(
   if (!started) await write('');
   res.end();
   return SENT;
+}
+
+/** `write` as a Writable, for a library that writes into a stream (exceljs' streamed workbook). */
+export function chunkStream(write: WriteChunk): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      write(chunk).then(() => done(), done);
+    },
+  });
 }

@@ -1,6 +1,6 @@
 // The downloads: my month as .xlsx and PDF, a report as PDF, and every employee's month as one .xlsx
 // for payroll (expense.view_attendance). The figures are the stored ones the screens show.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Response } from 'express';
 import { labelOf, TASK_STATUSES } from '@portal/shared/codes';
 import { ATTENDANCE_XLSX_TYPE } from '@portal/shared/contracts/attendance';
@@ -16,8 +16,8 @@ import { monthPdf } from './month-pdf.ts';
 import { findEmployee } from './month-setup.ts';
 import { myEmployee, readMonth } from './my-month.ts';
 import { findVisibleReport } from './visibility.ts';
-import { monthWorkbook, payrollWorkbook, type MonthSheetInput, type PayrollRow } from './workbook.ts';
-import { sendFile } from '../../files/download.ts';
+import { monthWorkbook, writePayrollWorkbook, type MonthSheetInput, type PayrollRow } from './workbook.ts';
+import { chunkStream, sendFile, streamFile } from '../../files/download.ts';
 import { logExport, logRead } from '../access-log/log-access.ts';
 
 export type ExportRequest =
@@ -59,50 +59,61 @@ async function reportSheet(ctx: RequestContext, taskId: number): Promise<MonthSh
   return { year: latest.year, month: latest.month, employee, data: latest.data, result: latest.result };
 }
 
-/** The latest version of every employee's report of the month that is in progress or approved. */
-async function payrollRows(
-  ctx: RequestContext,
-  year: number,
-  month: number,
-): Promise<(PayrollRow & { employeeId: number })[]> {
+/** Employees a page of the payroll workbook reads: memory stays that of a page at any size. */
+const PAYROLL_PAGE = 1_000;
+
+/** Reports of the month that count for payroll: in progress or approved. */
+const payrollReports = (year: number, month: number) =>
+  and(
+    eq(attendanceVersions.year, year),
+    eq(attendanceVersions.month, month),
+    inArray(tasks.status, ['01', '90']),
+  );
+
+/** Everyone the month's workbook lists, for the access log (ids only). */
+async function payrollEmployeeIds(ctx: RequestContext, year: number, month: number): Promise<number[]> {
   const rows = await ctx.db
-    .select({
-      employeeId: attendanceVersions.employeeId,
-      code: employees.code,
-      name: employeeName(employees),
-      orgName: sql<
-        string | null
-      >`(select o.name from positions p join organizations o on o.id = p.organization_id
-        where p.employee_id = ${employees.id} order by p.is_part_time, p.id limit 1)`,
-      status: tasks.status,
-      result: attendanceVersions.result,
-    })
+    .selectDistinct({ id: attendanceVersions.employeeId })
     .from(attendanceVersions)
     .innerJoin(tasks, eq(tasks.id, attendanceVersions.taskId))
-    .innerJoin(employees, eq(employees.id, attendanceVersions.employeeId))
-    .where(
-      and(
-        eq(attendanceVersions.year, year),
-        eq(attendanceVersions.month, month),
-        inArray(tasks.status, ['01', '90']),
-      ),
-    )
-    .orderBy(asc(employees.code), desc(tasks.id), desc(attendanceVersions.version));
-  const seen = new Set<number>();
-  const out: (PayrollRow & { employeeId: number })[] = [];
-  for (const row of rows) {
-    if (seen.has(row.employeeId)) continue;
-    seen.add(row.employeeId);
-    out.push({
-      employeeId: row.employeeId,
+    .where(payrollReports(year, month));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The latest version of every employee's report of the month that is in progress or approved, in
+ * pages of PAYROLL_PAGE employees by code (unique), the next page read once the last was written.
+ */
+async function* payrollPages(ctx: RequestContext, year: number, month: number): AsyncGenerator<PayrollRow[]> {
+  for (let after: string | null = null; ;) {
+    const rows = await ctx.db
+      .selectDistinctOn([employees.code], {
+        code: employees.code,
+        name: employeeName(employees),
+        orgName: sql<
+          string | null
+        >`(select o.name from positions p join organizations o on o.id = p.organization_id
+          where p.employee_id = ${employees.id} order by p.is_part_time, p.id limit 1)`,
+        status: tasks.status,
+        result: attendanceVersions.result,
+      })
+      .from(attendanceVersions)
+      .innerJoin(tasks, eq(tasks.id, attendanceVersions.taskId))
+      .innerJoin(employees, eq(employees.id, attendanceVersions.employeeId))
+      .where(and(payrollReports(year, month), after === null ? undefined : gt(employees.code, after)))
+      .orderBy(asc(employees.code), desc(tasks.id), desc(attendanceVersions.version))
+      .limit(PAYROLL_PAGE);
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({
       code: row.code,
       name: row.name,
       orgName: row.orgName,
       statusName: labelOf(TASK_STATUSES, row.status),
       totals: row.result.merged.totals,
-    });
+    }));
+    if (rows.length < PAYROLL_PAGE) return;
+    after = rows.at(-1)!.code;
   }
-  return out;
 }
 
 export async function sendExport(res: Response, request: ExportRequest): Promise<void> {
@@ -144,17 +155,18 @@ export async function sendExport(res: Response, request: ExportRequest): Promise
     }
     case 'payroll-xlsx': {
       await ctx.require(PERM.viewExpenseAttendance);
-      const rows = await payrollRows(ctx, request.year, request.month);
-      // The workbook holds every employee listed: one row naming them all (issue 34).
+      const { year, month } = request;
+      // The workbook holds every employee listed: one row naming them all (issue 34), before a byte.
       await logExport(ctx, {
         action: 'download',
         kind: 'attendance_workbook',
-        recordId: period(request.year, request.month),
-        subjects: rows.map((r) => r.employeeId),
+        recordId: period(year, month),
+        subjects: await payrollEmployeeIds(ctx, year, month),
       });
-      const book = payrollWorkbook(request.year, request.month, rows);
-      const body = Buffer.from(await book.xlsx.writeBuffer());
-      send(res, body, `勤怠一覧_${period(request.year, request.month)}.xlsx`, ATTENDANCE_XLSX_TYPE);
+      const file = { type: ATTENDANCE_XLSX_TYPE, filename: `勤怠一覧_${period(year, month)}.xlsx` };
+      await streamFile(res, file, (write) =>
+        writePayrollWorkbook(chunkStream(write), year, month, payrollPages(ctx, year, month)),
+      );
       return;
     }
   }

@@ -1,6 +1,7 @@
 // The .xlsx exports (exceljs): my month (one sheet a tab, the figures of the screen) and every
 // employee's month for payroll (one row an employee). Durations are Excel durations ([h]:mm) so the
 // sheet can add them up; day counts are numbers.
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
   ATTENDANCE_DAY_HEADERS as H,
@@ -138,24 +139,46 @@ export interface PayrollRow {
   readonly totals: TAttendanceTotals;
 }
 
-export function payrollWorkbook(year: number, month: number, rows: readonly PayrollRow[]): ExcelJS.Workbook {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(`${year}年${month}月`);
-  bold(sheet.addRow(['社員コード', '氏名', '所属', '状態', ...ATTENDANCE_TOTAL_LABELS.map((t) => t.label)]));
-  for (const r of rows) {
-    const added = sheet.addRow([
-      r.code,
-      r.name,
-      r.orgName ?? '',
-      r.statusName,
-      ...ATTENDANCE_TOTAL_LABELS.map((t) =>
-        t.unit === 'minutes' ? duration(r.totals[t.key]) : r.totals[t.key],
-      ),
-    ]);
-    ATTENDANCE_TOTAL_LABELS.forEach((t, i) => {
-      if (t.unit === 'minutes') added.getCell(5 + i).numFmt = DURATION;
-    });
+/**
+ * Everyone's month for payroll, written into `stream` as the pages of rows arrive (exceljs' streamed
+ * writer: each row leaves memory once committed), so a company of 50,000 never sits whole in memory.
+ */
+export async function writePayrollWorkbook(
+  stream: Writable,
+  year: number,
+  month: number,
+  pages: AsyncIterable<readonly PayrollRow[]>,
+): Promise<void> {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = book.addWorksheet(`${year}年${month}月`, {
+    views: [{ state: 'frozen', xSplit: 2, ySplit: 1 }],
+  });
+  const header = sheet.addRow([
+    '社員コード',
+    '氏名',
+    '所属',
+    '状態',
+    ...ATTENDANCE_TOTAL_LABELS.map((t) => t.label),
+  ]);
+  bold(header);
+  header.commit();
+  for await (const rows of pages) {
+    for (const r of rows) {
+      const added = sheet.addRow([
+        r.code,
+        r.name,
+        r.orgName ?? '',
+        r.statusName,
+        ...ATTENDANCE_TOTAL_LABELS.map((t) =>
+          t.unit === 'minutes' ? duration(r.totals[t.key]) : r.totals[t.key],
+        ),
+      ]);
+      ATTENDANCE_TOTAL_LABELS.forEach((t, i) => {
+        if (t.unit === 'minutes') added.getCell(5 + i).numFmt = DURATION;
+      });
+      added.commit();
+    }
   }
-  sheet.views = [{ state: 'frozen', xSplit: 2, ySplit: 1 }];
-  return book;
+  sheet.commit();
+  await book.commit();
 }
