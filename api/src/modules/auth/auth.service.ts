@@ -110,7 +110,7 @@ export async function logout({
   ctx,
   input,
 }: {
-  ctx: RequestContext & { tokens: TokenService };
+  ctx: Pick<RequestContext, 'db' | 'sessionId' | 'user'> & { tokens: TokenService };
   input: TLogoutRequest;
 }) {
   await repo.revokeSession(ctx.db, ctx.sessionId);
