@@ -25,9 +25,12 @@ beforeAll(async () => {
   });
 });
 
+// The bot's stop can hang in BullMQ's worker close after its Redis came back, on a loaded machine
+// (seen in 3 of 5 runs beside four busy processes; a defect in the session note, not what this file
+// asserts). The harness gets a minute, so the file ends and reports what it checked.
 afterAll(async () => {
-  await h.close();
-});
+  await Promise.race([h.close(), new Promise((resolve) => setTimeout(resolve, 60_000).unref())]);
+}, 90_000);
 
 const apiReady = async () => {
   const res = await request(app).get('/api/health/ready/');
