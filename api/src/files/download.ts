@@ -25,14 +25,17 @@ export function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The media type as sent: text types get `; charset=utf-8`. */
+function contentTypeOf(file: Pick<FileDownload, 'type'>): string {
+  return file.type.startsWith('text/') && !file.type.includes('charset')
+    ? `${file.type}; charset=utf-8`
+    : file.type;
+}
+
 /** Sends the file; route() handlers return what it answers (SENT). */
 export function sendFile(res: Response, file: FileDownload): typeof SENT {
   const body = typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : file.body;
-  const type =
-    file.type.startsWith('text/') && !file.type.includes('charset')
-      ? `${file.type}; charset=utf-8`
-      : file.type;
-  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Type', contentTypeOf(file));
   res.setHeader('Content-Length', String(body.length));
   res.setHeader('Content-Disposition', contentDisposition(file.filename));
   if (file.private) res.setHeader('Cache-Control', 'no-store');
@@ -60,16 +63,12 @@ export async function streamFile(
   file: Omit<FileDownload, 'body'>,
   produce: (write: WriteChunk) => Promise<void>,
 ): Promise<typeof SENT> {
-  const type =
-    file.type.startsWith('text/') && !file.type.includes('charset')
-      ? `${file.type}; charset=utf-8`
-      : file.type;
   let started = false;
   const write: WriteChunk = async (chunk) => {
     if (res.destroyed) throw new ClientGone();
     if (!started) {
       started = true;
-      res.setHeader('Content-Type', type);
+      res.setHeader('Content-Type', contentTypeOf(file));
       res.setHeader('Content-Disposition', contentDisposition(file.filename));
       if (file.private) res.setHeader('Cache-Control', 'no-store');
     }
