@@ -4,25 +4,16 @@
 // the outbox relay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { TReadiness } from '@portal/shared/contracts/health';
-import { createApp } from '../../api/src/app.ts';
-import { createLogger } from '../../api/src/logger.ts';
-import { testConfig } from '../../api/test/support/test-config.ts';
+import type { createApp } from '../../api/src/app.ts';
 import { startHarness, type Harness } from './support/harness.ts';
+import { apiReady, botReady, readinessApp } from './support/readiness.ts';
 
 let h: Harness;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   h = await startHarness();
-  app = createApp({
-    config: testConfig({
-      bot: { serviceToken: undefined, redisUrl: h.redis.url, queuePrefix: h.prefix, outboxPollMs: 25 },
-    }),
-    db: h.db,
-    logger: createLogger('silent'),
-    readiness: { redis: h.queues.connection },
-  });
+  app = readinessApp(h);
 });
 
 // The bot's stop can hang in BullMQ's worker close after its Redis came back, on a loaded machine
@@ -32,22 +23,13 @@ afterAll(async () => {
   await Promise.race([h.close(), new Promise((resolve) => setTimeout(resolve, 60_000).unref())]);
 }, 90_000);
 
-const apiReady = async () => {
-  const res = await request(app).get('/api/health/ready/');
-  return { status: res.status, body: res.body as TReadiness };
-};
-const botReady = async () => {
-  const res = await fetch(`${h.bot.url}/ready`);
-  return { status: res.status, body: (await res.json()) as TReadiness };
-};
-
 describe('readiness while Redis is down', () => {
   it("is 503 naming redis on the bot and the API, liveness 200; ready again once it's back", async () => {
-    expect((await botReady()).status).toBe(200);
+    expect((await botReady(h)).status).toBe(200);
     await h.redis.halt();
     try {
-      await expect.poll(async () => (await botReady()).body.failing, { timeout: 15_000 }).toContain('redis');
-      const bot = await botReady();
+      await expect.poll(async () => (await botReady(h)).body.failing, { timeout: 15_000 }).toContain('redis');
+      const bot = await botReady(h);
       expect(bot.status).toBe(503);
       expect(bot.body.checks.find((c) => c.name === 'redis')).toMatchObject({
         state: 'failing',
@@ -55,14 +37,14 @@ describe('readiness while Redis is down', () => {
       });
       expect((await fetch(`${h.bot.url}/health`)).status).toBe(200);
 
-      const api = await apiReady();
+      const api = await apiReady(app);
       expect(api.status).toBe(503);
       expect(api.body.failing).toContain('redis');
       expect((await request(app).get('/api/health/')).status).toBe(200);
     } finally {
       await h.redis.resume();
     }
-    await expect.poll(async () => (await botReady()).status, { timeout: 30_000 }).toBe(200);
-    await expect.poll(async () => (await apiReady()).status, { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await botReady(h)).status, { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await apiReady(app)).status, { timeout: 30_000 }).toBe(200);
   });
 });

@@ -4,11 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { botHeartbeatKey, type TReadiness } from '@portal/shared/contracts/health';
-import { createApp } from '../../api/src/app.ts';
+import type { createApp } from '../../api/src/app.ts';
 import { outbox } from '../../api/src/db/schema/outbox.ts';
-import { createLogger } from '../../api/src/logger.ts';
-import { testConfig } from '../../api/test/support/test-config.ts';
 import { startHarness, type Harness } from './support/harness.ts';
+import { apiReady, botReady, readinessApp } from './support/readiness.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { pgliteHandle } from '../../api/src/db/client.ts';
@@ -18,29 +17,15 @@ let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   h = await startHarness();
-  app = createApp({
-    config: testConfig({
-      bot: { serviceToken: undefined, redisUrl: h.redis.url, queuePrefix: h.prefix, outboxPollMs: 25 },
-    }),
-    db: h.db,
-    logger: createLogger('silent'),
-    readiness: { redis: h.queues.connection },
-  });
+  app = readinessApp(h);
 });
 
 afterAll(async () => {
   await h.close();
 });
 
-const ready = async () => {
-  const res = await request(app).get('/api/health/ready/');
-  return { status: res.status, body: res.body as TReadiness };
-};
+const ready = () => apiReady(app);
 const live = async () => (await request(app).get('/api/health/')).status;
-const botReady = async () => {
-  const res = await fetch(`${h.bot.url}/ready`);
-  return { status: res.status, body: (await res.json()) as TReadiness };
-};
 
 describe('readiness with Redis, the outbox and the bot', () => {
   it('is 200 on the API and on the bot with everything up', async () => {
@@ -49,7 +34,7 @@ describe('readiness with Redis, the outbox and the bot', () => {
     expect(api.body.checks.filter((c) => c.state === 'ok').map((c) => c.name)).toEqual(
       expect.arrayContaining(['database', 'migrations', 'redis', 'outbox', 'bot']),
     );
-    const bot = await botReady();
+    const bot = await botReady(h);
     expect(bot.status, JSON.stringify(bot.body)).toBe(200);
     expect(bot.body.checks.map((c) => c.name)).toEqual(['shutdown', 'redis', 'workers', 'heartbeat', 'api']);
   });
@@ -80,14 +65,7 @@ describe('readiness with Redis, the outbox and the bot', () => {
         idempotencyKey: key,
         createdAt: sql`now() - interval '90 seconds'`,
       });
-      const heldApp = createApp({
-        config: testConfig({
-          bot: { serviceToken: undefined, redisUrl: h.redis.url, queuePrefix: h.prefix, outboxPollMs: 25 },
-        }),
-        db: held.db,
-        logger: createLogger('silent'),
-        readiness: { redis: h.queues.connection },
-      });
+      const heldApp = readinessApp(h, held.db);
       const res = await request(heldApp).get('/api/health/ready/');
       expect(res.status).toBe(503);
       const answer = res.body as TReadiness;
