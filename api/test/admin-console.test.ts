@@ -535,6 +535,16 @@ describe('people', () => {
       .get('/api/admin/people/?query=アライ')
       .set(await as('hr'));
     expect((found.body as TPage<{ code: string }>).results.map((r) => r.code)).toEqual(['N0001']);
+    // The chart's rule: kana in either script or half-width, and the name with or without its space.
+    for (const query of ['あらい', 'ｱﾗｲ', '新井 健', '新井　健', 'arai']) {
+      const res = await request(t.app)
+        .get(`/api/admin/people/?query=${encodeURIComponent(query)}`)
+        .set(await as('hr'));
+      expect(
+        (res.body as TPage<{ code: string }>).results.map((r) => r.code),
+        query,
+      ).toEqual(['N0001']);
+    }
     const trail = await request(t.app)
       .get(`/api/admin/audit/?resource=people&object_id=${person.id}`)
       .set(await as('admin'));

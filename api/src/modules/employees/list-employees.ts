@@ -3,20 +3,11 @@
 import { sql } from 'drizzle-orm';
 import type { TEmployeeCard, TEmployeesQuery } from '@portal/shared/contracts/employees';
 import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
-import { hiraganaToKatakana } from '@portal/shared/kana';
 import type { RequestContext } from '../../context.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { pageOffset } from '../../pagination.ts';
+import { likePattern, searchKey } from '../people/person-search.ts';
 import { LISTED_PERSON } from './directory-sql.ts';
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** What the search compares: full-width (NFKC), katakana, without spaces. */
-function searchKey(text: string): string {
-  return hiraganaToKatakana(text.normalize('NFKC')).replace(/[\s\u3000]+/g, '');
-}
 
 export async function listEmployees({ ctx, input }: { ctx: RequestContext; input: TEmployeesQuery }) {
   const conditions = [LISTED_PERSON];

@@ -7,8 +7,8 @@ import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import type { RequestContext } from '../../../context.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { pageOffset } from '../../../pagination.ts';
-import { employeeName } from '../../people/display-names.ts';
-import { e, ROW_COLUMNS, ROW_FROM } from './find-person.ts';
+import { likePattern, searchKey } from '../../people/person-search.ts';
+import { ROW_COLUMNS, ROW_FROM } from './find-person.ts';
 
 const SORTS: Record<TPeopleSort, string> = {
   code: 'e.code asc',
@@ -19,20 +19,14 @@ const SORTS: Record<TPeopleSort, string> = {
   '-kana': 'e.last_name_kana desc, e.first_name_kana desc, e.code asc',
 };
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function listPeople({ ctx, input }: { ctx: RequestContext; input: TAdminPeopleQuery }) {
   const conditions = [sql`true`];
-  const text = input.query?.trim();
+  const text = input.query === undefined ? '' : searchKey(input.query);
   if (text) {
+    // The chart's rule (person-search.ts), and the console's own: username and main organisation.
     const like = likePattern(text);
     conditions.push(sql`(e.code ilike ${like} or e.last_name || e.first_name ilike ${like}
-      or ${employeeName(e)} ilike ${like}
-      or e.last_name_kana || e.first_name_kana ilike ${like}
-      or e.last_name_kana || ' ' || e.first_name_kana ilike ${like} or u.username ilike ${like}
-      or mo.name ilike ${like})`);
+      or e.kana_key ilike ${like} or u.username ilike ${like} or mo.name ilike ${like})`);
   }
   if (input.organization !== undefined)
     conditions.push(
