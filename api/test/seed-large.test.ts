@@ -10,6 +10,7 @@ import { queryRows } from '../src/db/query-rows.ts';
 import { loadNodeDefinitions, planFlow } from '../src/modules/tasks/flow.ts';
 import { loadApplicant } from '../src/modules/tasks/org-chain.ts';
 import { planOrganisations } from '../src/seed/large/organisations.ts';
+import { runPaidLeaveGrants } from '../src/modules/vacations/grant-job.ts';
 import { seedLarge } from '../src/seed/large/seed-large.ts';
 import { expectBellsOpenTheirRequests, expectReportsHaveTheirMonth } from './support/seed-invariants.ts';
 import { openTestDatabase, type TestDatabase } from './support/test-database.ts';
@@ -154,5 +155,33 @@ describe('seed:large builds a consistent company', () => {
           .sort((a, b) => a.node_id - b.node_id),
       );
     }
+  });
+});
+
+describe('seed:large makes the paid leave grants a running portal would have', () => {
+  const decisions = () =>
+    queryRows<{ employee_id: number; granted_on: string; ratio: string | null; days: number }>(
+      db,
+      sql`select employee_id, granted_on::text, ratio::text, days from paid_leave_grant_decisions
+        order by employee_id, granted_on`,
+    );
+
+  it('judges every grant date that has come, once each, whatever the size of the batches', async () => {
+    const seeded = await decisions();
+    const due = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from employees where join_date <= date '2027-01-05' - interval '6 months'`,
+    );
+    // Everyone who joined at least half a year ago has at least their first grant date judged.
+    expect(new Set(seeded.map((d) => d.employee_id)).size).toBeGreaterThanOrEqual(due[0]!.n);
+    expect(due[0]!.n).toBeGreaterThan(EMPLOYEES / 2);
+
+    // Judged again in batches of 7 (the first run on a large company judges everyone a batch at a
+    // time): the same decisions.
+    await db.execute(sql`delete from paid_leave_grants`);
+    await db.execute(sql`delete from paid_leave_grant_decisions`);
+    await runPaidLeaveGrants(db, '2027-01-05', undefined, { judgedAtOnce: 7 });
+    expect(await decisions()).toEqual(seeded);
+    expect(await runPaidLeaveGrants(db, '2027-01-05')).toBe(0);
   });
 });

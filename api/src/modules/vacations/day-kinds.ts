@@ -1,7 +1,7 @@
 // The recorded kind of each day, for the 80 % condition (shared/paid-leave/attendance-rate.ts): the
 // attendance day type of the latest submitted version of the month (the draft when none was submitted),
 // else the approved leave that covers the date. A date without either has no kind.
-import { and, gte, inArray, lte } from 'drizzle-orm';
+import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { TDayKind } from '@portal/shared/paid-leave/attendance-rate';
 import type { TVacationCategory } from '@portal/shared/workflow/codes';
 import { ATTENDANCE_DAY_TYPES } from '@portal/shared/codes';
@@ -77,7 +77,14 @@ export async function loadDayKinds(
       data: attendanceDrafts.data,
     })
     .from(attendanceDrafts)
-    .where(inArray(attendanceDrafts.employeeId, ids));
+    .where(
+      and(
+        inArray(attendanceDrafts.employeeId, ids),
+        // Only the months of the range: a person's other months are read for nothing (at 50,000
+        // people, every month of everyone is hundreds of MB of JSON).
+        sql`${attendanceDrafts.year} * 12 + ${attendanceDrafts.month} between ${fromMonth} and ${toMonth}`,
+      ),
+    );
   const versions = await db
     .select({
       id: attendanceVersions.id,
@@ -87,7 +94,12 @@ export async function loadDayKinds(
       data: attendanceVersions.data,
     })
     .from(attendanceVersions)
-    .where(inArray(attendanceVersions.employeeId, ids))
+    .where(
+      and(
+        inArray(attendanceVersions.employeeId, ids),
+        sql`${attendanceVersions.year} * 12 + ${attendanceVersions.month} between ${fromMonth} and ${toMonth}`,
+      ),
+    )
     .orderBy(attendanceVersions.id);
   // The latest version of a month wins over older ones and over the draft.
   const months = new Map<

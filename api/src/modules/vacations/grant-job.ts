@@ -45,6 +45,13 @@ export async function weeklyDaysByEmployee(db: Db): Promise<Map<number, number>>
 }
 
 /**
+ * Grants judged and written together: the first run on a large company judges everyone, and their
+ * attendance over a year is read a batch at a time, not all at once (memory, and a transaction that
+ * holds the embedded database's one connection for seconds).
+ */
+const JUDGED_AT_ONCE = 500;
+
+/**
  * Grants due on `today` (YYYY-MM-DD, Tokyo) that were missing, for everyone or for `employeeIds`;
  * answers how many were added.
  */
@@ -52,6 +59,7 @@ export async function runPaidLeaveGrants(
   db: Db,
   today: string = tokyoDate(),
   employeeIds?: readonly number[],
+  { judgedAtOnce = JUDGED_AT_ONCE }: { judgedAtOnce?: number } = {},
 ): Promise<number> {
   const people = await db
     .select({ id: employees.id, joinDate: employees.joinDate })
@@ -97,6 +105,19 @@ export async function runPaidLeaveGrants(
     .map((d) => ({ ...d, period: grantPeriod(d.person.joinDate!, d.step) }))
     .filter((d) => !settled.has(`${d.person.id}:${d.grantedOn}`));
   if (pending.length === 0) return 0;
+  let added = 0;
+  for (let i = 0; i < pending.length; i += judgedAtOnce)
+    added += await judgeAndRecord(db, pending.slice(i, i + judgedAtOnce), weekly);
+  return added;
+}
+
+type Pending = {
+  readonly person: { readonly id: number; readonly joinDate: string | null };
+  readonly step: number;
+  readonly period: { readonly from: string; readonly to: string };
+};
+
+async function judgeAndRecord(db: Db, pending: readonly Pending[], weekly: ReadonlyMap<number, number>) {
   const from = pending.reduce(
     (min, d) => (d.period.from < min ? d.period.from : min),
     pending[0]!.period.from,

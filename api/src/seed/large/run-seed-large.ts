@@ -37,7 +37,8 @@ try {
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     console.log(
       `Seeded a company of ${result.employees} employees in ${result.organisations} organisations, ` +
-        `${result.requests} requests and ${result.attendanceReports} attendance reports in ${seconds} s.`,
+        `${result.requests} requests, ${result.attendanceReports} attendance reports and ` +
+        `${result.paidLeaveGrants} paid leave grants in ${seconds} s.`,
     );
     console.log(`Password for every account (admin, hayashi, u000001…): ${LARGE_PASSWORD}`);
   } finally {

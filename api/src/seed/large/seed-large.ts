@@ -7,6 +7,7 @@ import { tokyoDate } from '../../dates.ts';
 import type { Db } from '../../db/client.ts';
 import { ensurePermissions } from '../../db/reference-data.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { runPaidLeaveGrants } from '../../modules/vacations/grant-job.ts';
 import { DEMO_PASSWORD } from '../demo-accounts.ts';
 import { writeWorkflows } from '../seed-workflows.ts';
 import { seedAttendance, writeReportVersions } from './attendance.ts';
@@ -36,6 +37,7 @@ export interface LargeSeedResult {
   readonly employees: number;
   readonly requests: number;
   readonly attendanceReports: number;
+  readonly paidLeaveGrants: number;
 }
 
 export async function seedLarge(db: Db, options: LargeSeedOptions): Promise<LargeSeedResult> {
@@ -49,7 +51,7 @@ export async function seedLarge(db: Db, options: LargeSeedOptions): Promise<Larg
   const random = seededRandom(options.seed ?? 1);
   const orgs = planOrganisations(options.employees);
 
-  const result = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<Omit<LargeSeedResult, 'paidLeaveGrants'>> => {
     await ensurePermissions(tx);
     await insertOrganisations(tx, orgs);
     const people = await insertPeople(tx, {
@@ -80,5 +82,8 @@ export async function seedLarge(db: Db, options: LargeSeedOptions): Promise<Larg
     };
   });
   await db.execute(sql`analyze`);
-  return result;
+  // The statutory grants a running portal would have made (its grant job): a company seeded without
+  // them makes every API process judge everyone at its first start.
+  const grants = await runPaidLeaveGrants(db, today);
+  return { ...result, paidLeaveGrants: grants };
 }
