@@ -8,14 +8,13 @@
 import { hash } from '@node-rs/argon2';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import express from 'express';
 import pg from 'pg';
-import * as prettier from 'prettier';
 import { createApp } from '../../api/src/app.ts';
 import { openChangeFeed } from '../../api/src/cache/change-feed.ts';
 import { openPglite, openPostgres, type DatabaseHandle, type Db } from '../../api/src/db/client.ts';
@@ -28,6 +27,7 @@ import { LARGE_PASSWORD as PASSWORD, seedLarge } from '../../api/src/seed/large/
 import { addAwaitingTasks } from './approvals-data.ts';
 import { bareApproval } from './bare-approval.ts';
 import type { LoadFigures, LoadRequest, LoadSettings } from './load-client.ts';
+import { recordSection } from './support/record-section.ts';
 
 /** The company: seed:large's, at the size these figures have always been measured on. */
 const EMPLOYEES = 2_000;
@@ -444,8 +444,6 @@ function summary(f: BackendFigures): string {
 const SECTION = '## Approval list and approvals (`approvals`)';
 
 async function record(results: readonly BackendFigures[]): Promise<void> {
-  const file = path.join(ROOT, 'docs/benchmarks.md');
-  const text = await readFile(file, 'utf8');
   const date = new Date().toISOString().slice(0, 10);
   const section = [
     SECTION,
@@ -477,21 +475,7 @@ async function record(results: readonly BackendFigures[]): Promise<void> {
     ),
     '',
   ].join('\n');
-  const start = text.indexOf(SECTION);
-  let next = start < 0 ? -1 : text.indexOf('\n## ', start + SECTION.length);
-  if (next >= 0) next += 1;
-  // Hand-written subsections (### …) after the figures are kept: they explain them.
-  const old = start < 0 ? '' : text.slice(start, next >= 0 ? next : undefined);
-  const notesAt = old.indexOf('\n### ');
-  const notes = notesAt < 0 ? '' : `${old.slice(notesAt + 1).trimEnd()}\n`;
-  const updated =
-    start < 0
-      ? `${text.trimEnd()}\n\n${section}`
-      : `${text.slice(0, start)}${section}${notes ? `\n${notes}` : ''}${next >= 0 ? `\n${text.slice(next)}` : ''}`;
-  await writeFile(
-    file,
-    await prettier.format(updated, { ...(await prettier.resolveConfig(file)), filepath: file }),
-  );
+  await recordSection(section);
 }
 
 async function main() {

@@ -10,16 +10,15 @@
 // 0 beyond the limit, 0 duplicates, 0 lost.
 // Figures go to docs/benchmarks.md.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as prettier from 'prettier';
 import { larkSendJob } from '../../bot/src/context.ts';
 import { LARK_MESSAGE_LIMITS, type FakeLarkMessageLimits } from '../support/fakes/fake-lark.ts';
 import { drained } from '../bot/support/drained.ts';
 import { busiestWindow, reminderPayloads } from '../bot/support/fan-out.ts';
 import { startHarness, type Harness } from '../bot/support/harness.ts';
+import { recordSection } from './support/record-section.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BOT_ENTRY = path.join(ROOT, 'bot/src/index.ts');
@@ -179,8 +178,6 @@ function table(results: readonly Figures[]): string {
 const SECTION = '## Reminders to everyone (`fanout`, issue 38)';
 
 async function record(results: readonly Figures[]): Promise<void> {
-  const file = path.join(ROOT, 'docs/benchmarks.md');
-  const text = await readFile(file, 'utf8');
   const section = [
     SECTION,
     '',
@@ -204,21 +201,7 @@ async function record(results: readonly Figures[]): Promise<void> {
     ),
     '',
   ].join('\n');
-  const start = text.indexOf(SECTION);
-  let next = start < 0 ? -1 : text.indexOf('\n## ', start + SECTION.length);
-  if (next >= 0) next += 1;
-  // Hand-written subsections (### …) after the figures are kept: they explain them.
-  const old = start < 0 ? '' : text.slice(start, next >= 0 ? next : undefined);
-  const notesAt = old.indexOf('\n### ');
-  const notes = notesAt < 0 ? '' : `${old.slice(notesAt + 1).trimEnd()}\n`;
-  const updated =
-    start < 0
-      ? `${text.trimEnd()}\n\n${section}`
-      : `${text.slice(0, start)}${section}${notes ? `\n${notes}` : ''}${next >= 0 ? `\n${text.slice(next)}` : ''}`;
-  await writeFile(
-    file,
-    await prettier.format(updated, { ...(await prettier.resolveConfig(file)), filepath: file }),
-  );
+  await recordSection(section);
 }
 
 const h = await startHarness();
