@@ -25,6 +25,7 @@ export const PG_TEST_FILES = [
   'test/paid-leave-rules.test.ts',
   'test/paid-leave-register.test.ts',
   'test/release-upgrade.test.ts',
+  'test/periodic-job.test.ts',
 ];
 
 export default defineConfig({

@@ -177,15 +177,16 @@ export async function serve({
             ),
         )
       : null;
-  // The statutory paid-leave grants: now, then hourly; idempotent, so replicas may all run it.
+  // The periodic jobs run now, then each period; a turn runs on one replica at a time (jobs/periodic-job.ts).
+  // The statutory paid-leave grants: hourly.
   const grantJob = startGrantJob({ db: handle.db, logger });
-  // The residence card notices (90 and 30 days before expiry): now, then hourly; idempotent too.
+  // The residence card notices (90 and 30 days before expiry): hourly.
   const residenceJob = startResidenceNoticeJob({ db: handle.db, logger });
-  // The five-day obligation reminders (3 months and 1 month before): now, then hourly; each claimed once.
+  // The five-day obligation reminders (3 months and 1 month before): hourly; each claimed once.
   const obligationJob = startObligationReminderJob({ db: handle.db, logger, publicUrl: appConfig.publicUrl });
   // The 返却期限 reminders of lent assets (14 and 3 days before, and on the day): hourly, idempotent.
   const lendingReminderJob = startLendingReminderJob({ db: handle.db, logger });
-  // The slips' publication notices (issue 29): now, then every minute; each upload claimed once.
+  // The slips' publication notices (issue 29): every minute; each upload claimed once.
   const slipNoticeJob = startSlipNoticeJob({ db: handle.db, logger, publicUrl: appConfig.publicUrl });
   // A 重要 notice published at its 公開開始 (issue 30): every minute; each notice claimed once.
   const noticeJob = startNoticeJob({ db: handle.db, logger });

@@ -13,6 +13,7 @@ import { users } from '../../db/schema/users.ts';
 import { tokyoDate } from '../../dates.ts';
 import type { Logger } from '../../logger.ts';
 import { queueLarkNotices } from '../records/record-changes.ts';
+import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 
 export const LENDING_REMINDER_MSG = {
   title: '資材の返却期限が近づいています',
@@ -96,18 +97,14 @@ export async function runLendingReminders(db: Db, today: string = tokyoDate()): 
 const EVERY_MS = 60 * 60 * 1000;
 
 /** Runs the reminders now and then every hour (a missed day is caught up); stop() ends the timer. */
-export function startLendingReminderJob(options: { db: Db; logger: Logger; everyMs?: number }): {
-  readonly firstRun: Promise<void>;
-  stop(): void;
-} {
-  const run = () =>
-    runLendingReminders(options.db)
-      .then((sent) => {
-        if (sent > 0) options.logger.info({ sent }, 'asset return reminders sent');
-      })
-      .catch((error: unknown) => options.logger.error({ err: error }, 'asset return reminders failed'));
-  const firstRun = run();
-  const timer = setInterval(() => void run(), options.everyMs ?? EVERY_MS);
-  timer.unref();
-  return { firstRun, stop: () => clearInterval(timer) };
+export function startLendingReminderJob(options: { db: Db; logger: Logger; everyMs?: number }): PeriodicJob {
+  return startPeriodicJob({
+    name: 'asset-return-reminders',
+    db: options.db,
+    logger: options.logger,
+    everyMs: options.everyMs ?? EVERY_MS,
+    run: () => runLendingReminders(options.db),
+    done: (sent) => [{ sent }, 'asset return reminders sent'],
+    failed: 'asset return reminders failed',
+  });
 }

@@ -14,6 +14,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import type { Logger } from '../../logger.ts';
 import { queueLarkNotices } from '../records/record-changes.ts';
 import { audienceUserIds } from './notice-audience.ts';
+import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 
 export const NOTICE_BELL_MSG = {
   title: '重要なお知らせ',
@@ -98,18 +99,14 @@ export const remindKey = (noticeId: number) => `notice-remind:${noticeId}:${rand
 const EVERY_MS = 60 * 1000;
 
 /** Runs the job now and then every minute; stop() ends the timer. */
-export function startNoticeJob(options: { db: Db; logger: Logger; everyMs?: number }): {
-  readonly firstRun: Promise<void>;
-  stop(): void;
-} {
-  const run = () =>
-    runNoticeJob(options.db)
-      .then((told) => {
-        if (told > 0) options.logger.info({ notices: told }, 'important notices told');
-      })
-      .catch((error: unknown) => options.logger.error({ err: error }, 'important notices failed'));
-  const firstRun = run();
-  const timer = setInterval(() => void run(), options.everyMs ?? EVERY_MS);
-  timer.unref();
-  return { firstRun, stop: () => clearInterval(timer) };
+export function startNoticeJob(options: { db: Db; logger: Logger; everyMs?: number }): PeriodicJob {
+  return startPeriodicJob({
+    name: 'important-notices',
+    db: options.db,
+    logger: options.logger,
+    everyMs: options.everyMs ?? EVERY_MS,
+    run: () => runNoticeJob(options.db),
+    done: (notices) => [{ notices }, 'important notices told'],
+    failed: 'important notices failed',
+  });
 }

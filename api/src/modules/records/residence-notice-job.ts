@@ -15,6 +15,7 @@ import { residenceExpiryNotices } from '../../db/schema/records.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Logger } from '../../logger.ts';
 import { hrUserIds } from './record-changes.ts';
+import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 
 export const RESIDENCE_NOTICE_MSG = {
   title: '在留カードの有効期限が近づいています',
@@ -101,18 +102,14 @@ export async function runResidenceNotices(db: Db, today: string = tokyoDate()): 
 const EVERY_MS = 60 * 60 * 1000;
 
 /** Runs the notices now and then every hour (a missed day is caught up); stop() ends the timer. */
-export function startResidenceNoticeJob(options: { db: Db; logger: Logger; everyMs?: number }): {
-  readonly firstRun: Promise<void>;
-  stop(): void;
-} {
-  const run = () =>
-    runResidenceNotices(options.db)
-      .then((sent) => {
-        if (sent > 0) options.logger.info({ sent }, 'residence card notices sent');
-      })
-      .catch((error: unknown) => options.logger.error({ err: error }, 'residence card notices failed'));
-  const firstRun = run();
-  const timer = setInterval(() => void run(), options.everyMs ?? EVERY_MS);
-  timer.unref();
-  return { firstRun, stop: () => clearInterval(timer) };
+export function startResidenceNoticeJob(options: { db: Db; logger: Logger; everyMs?: number }): PeriodicJob {
+  return startPeriodicJob({
+    name: 'residence-notices',
+    db: options.db,
+    logger: options.logger,
+    everyMs: options.everyMs ?? EVERY_MS,
+    run: () => runResidenceNotices(options.db),
+    done: (sent) => [{ sent }, 'residence card notices sent'],
+    failed: 'residence card notices failed',
+  });
 }

@@ -16,6 +16,7 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { paymentSlips, slipUploads, withholdingSlips } from '../../db/schema/slips.ts';
 import type { Logger } from '../../logger.ts';
 import { queueLarkNotices } from '../records/record-changes.ts';
+import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 
 export const SLIP_NOTICE_MSG = {
   title: (kind: TUploadKind) => `${UPLOAD_KIND_NAMES[kind]}が発行されました`,
@@ -176,15 +177,14 @@ export function startSlipNoticeJob(options: {
   logger: Logger;
   publicUrl?: string | undefined;
   everyMs?: number;
-}): { readonly firstRun: Promise<void>; stop(): void } {
-  const run = () =>
-    runSlipNotices(options.db, new Date(), { publicUrl: options.publicUrl })
-      .then((claimed) => {
-        if (claimed > 0) options.logger.info({ uploads: claimed }, 'slip notices sent');
-      })
-      .catch((error: unknown) => options.logger.error({ err: error }, 'slip notices failed'));
-  const firstRun = run();
-  const timer = setInterval(() => void run(), options.everyMs ?? EVERY_MS);
-  timer.unref();
-  return { firstRun, stop: () => clearInterval(timer) };
+}): PeriodicJob {
+  return startPeriodicJob({
+    name: 'slip-notices',
+    db: options.db,
+    logger: options.logger,
+    everyMs: options.everyMs ?? EVERY_MS,
+    run: () => runSlipNotices(options.db, new Date(), { publicUrl: options.publicUrl }),
+    done: (uploads) => [{ uploads }, 'slip notices sent'],
+    failed: 'slip notices failed',
+  });
 }

@@ -18,6 +18,7 @@ import { loadCalendarSettings } from '../calendar/calendar.repository.ts';
 import { loadDayKinds } from './day-kinds.ts';
 import { tokyoDate } from '../../dates.ts';
 import type { Logger } from '../../logger.ts';
+import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 
 /**
  * The weekly working days paid leave is granted on: a position that is not part-time counts as full
@@ -203,18 +204,14 @@ function decisionRow(employeeId: number, judgement: TGrantJudgement) {
 const EVERY_MS = 60 * 60 * 1000;
 
 /** Runs the grants now and then every hour (a missed day is caught up); stop() ends the timer. */
-export function startGrantJob(options: { db: Db; logger: Logger; everyMs?: number }): {
-  readonly firstRun: Promise<void>;
-  stop(): void;
-} {
-  const run = () =>
-    runPaidLeaveGrants(options.db)
-      .then((added) => {
-        if (added > 0) options.logger.info({ added }, 'paid leave granted');
-      })
-      .catch((error: unknown) => options.logger.error({ err: error }, 'paid leave grants failed'));
-  const firstRun = run();
-  const timer = setInterval(() => void run(), options.everyMs ?? EVERY_MS);
-  timer.unref();
-  return { firstRun, stop: () => clearInterval(timer) };
+export function startGrantJob(options: { db: Db; logger: Logger; everyMs?: number }): PeriodicJob {
+  return startPeriodicJob({
+    name: 'paid-leave-grants',
+    db: options.db,
+    logger: options.logger,
+    everyMs: options.everyMs ?? EVERY_MS,
+    run: () => runPaidLeaveGrants(options.db),
+    done: (added) => [{ added }, 'paid leave granted'],
+    failed: 'paid leave grants failed',
+  });
 }

@@ -14,6 +14,7 @@ import { paidLeaveObligationReminders } from '../../db/schema/vacations.ts';
 import type { Logger } from '../../logger.ts';
 import { queueLarkNotices } from '../records/record-changes.ts';
 import { obligationsAtRisk } from './obligation.ts';
+import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 
 export const OBLIGATION_REMINDER_MSG = {
   title: '年次有給休暇の年5日の取得期限が近づいています',
@@ -78,17 +79,14 @@ const EVERY_MS = 60 * 60 * 1000;
 /** Runs the reminders now and then every hour (a missed day is caught up); stop() ends the timer. */
 export function startObligationReminderJob(
   options: ObligationReminderOptions & { db: Db; logger: Logger; everyMs?: number },
-): { readonly firstRun: Promise<void>; stop(): void } {
-  const run = () =>
-    runObligationReminders(options.db, tokyoDate(), options)
-      .then((sent) => {
-        if (sent > 0) options.logger.info({ sent }, 'paid leave obligation reminders sent');
-      })
-      .catch((error: unknown) =>
-        options.logger.error({ err: error }, 'paid leave obligation reminders failed'),
-      );
-  const firstRun = run();
-  const timer = setInterval(() => void run(), options.everyMs ?? EVERY_MS);
-  timer.unref();
-  return { firstRun, stop: () => clearInterval(timer) };
+): PeriodicJob {
+  return startPeriodicJob({
+    name: 'paid-leave-obligation-reminders',
+    db: options.db,
+    logger: options.logger,
+    everyMs: options.everyMs ?? EVERY_MS,
+    run: () => runObligationReminders(options.db, tokyoDate(), options),
+    done: (sent) => [{ sent }, 'paid leave obligation reminders sent'],
+    failed: 'paid leave obligation reminders failed',
+  });
 }
