@@ -16,6 +16,7 @@ import * as calendarSchema from '../src/db/schema/calendar.ts';
 import * as companySchema from '../src/db/schema/company.ts';
 import * as employeesSchema from '../src/db/schema/employees.ts';
 import * as idempotencySchema from '../src/db/schema/idempotency.ts';
+import * as jobsSchema from '../src/db/schema/jobs.ts';
 import * as larkSchema from '../src/db/schema/lark.ts';
 import * as larkNativeSchema from '../src/db/schema/lark-native.ts';
 import * as noticesSchema from '../src/db/schema/notices.ts';
@@ -43,6 +44,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'company.ts': companySchema,
   'employees.ts': employeesSchema,
   'idempotency.ts': idempotencySchema,
+  'jobs.ts': jobsSchema,
   'lark.ts': larkSchema,
   'notices.ts': noticesSchema,
   'notifications.ts': notificationsSchema,
