@@ -545,6 +545,13 @@ describe('people', () => {
         query,
       ).toEqual(['N0001']);
     }
+    // And by the main organisation's name, with its other members.
+    const byOrganisation = await request(t.app)
+      .get(`/api/admin/people/?query=${encodeURIComponent('開発二課')}`)
+      .set(await as('hr'));
+    const rows = (byOrganisation.body as TPage<{ code: string; organization: string }>).results;
+    expect(rows.map((r) => r.code)).toContain('N0001');
+    expect(new Set(rows.map((r) => r.organization))).toEqual(new Set(['開発二課']));
     const trail = await request(t.app)
       .get(`/api/admin/audit/?resource=people&object_id=${person.id}`)
       .set(await as('admin'));
