@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase, openPostgres, type DatabaseHandle } from '../../../api/src/db/client.ts';
 import { makePrivate } from '../../../api/src/ops/data-dir.ts';
@@ -193,4 +194,19 @@ export async function startBotWorker(settings: {
   const base = `http://127.0.0.1:${port}`;
   await answers(`${base}/health`, child, 'a bot worker');
   return { child, base, stop: stopper(child) };
+}
+
+/** Removes every key of a run's queue prefix (the queues' jobs and their bookkeeping). */
+export async function dropQueues(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -82,3 +82,29 @@ export async function sampleGet(
 
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 export const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
+
+/** CPU seconds a process has used (user and system, Linux /proc). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Resolves once the processes together used under `share` of a core for `quietMs` running (their
+ * start-up work, such as the periodic jobs' first turns, is done), or after `timeoutMs`; answers the
+ * seconds waited.
+ */
+export async function settled(pids: readonly number[], share = 0.1, quietMs = 5_000, timeoutMs = 900_000) {
+  const started = performance.now();
+  const used = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  let quietSince = performance.now();
+  let last = used();
+  while (performance.now() - started < timeoutMs) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = used();
+    if (now - last > share) quietSince = performance.now();
+    else if (performance.now() - quietSince >= quietMs) break;
+    last = now;
+  }
+  return (performance.now() - started) / 1000;
+}

@@ -191,16 +191,23 @@ export async function checkSurge(
   };
 }
 
-/** Resolves once Lark has at least `count` messages and none came for `quietMs` (or after `timeoutMs`). */
-export async function cardsSettled(lark: FakeLark, count: number, quietMs = 5_000, timeoutMs = 600_000) {
+/** An approver's card (c<node>-<user>-<round>), not the reminders and notices the bot also sends. */
+const isCard = (uuid: string | null) => uuid !== null && /^c\d+-\d+-[0-9a-z]+$/.test(uuid);
+
+/**
+ * Resolves once Lark holds at least `count` approver cards and no card came for `quietMs` (or after
+ * `timeoutMs`): every submission owes its first approver one.
+ */
+export async function cardsSettled(lark: FakeLark, count: number, quietMs = 10_000, timeoutMs = 900_000) {
   const deadline = Date.now() + timeoutMs;
   let seen = -1;
   let since = Date.now();
   while (Date.now() < deadline) {
-    if (lark.messages.length !== seen) {
-      seen = lark.messages.length;
+    const cards = lark.messages.filter((m) => isCard(m.uuid)).length;
+    if (cards !== seen) {
+      seen = cards;
       since = Date.now();
     } else if (seen >= count && Date.now() - since >= quietMs) return;
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
