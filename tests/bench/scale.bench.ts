@@ -131,6 +131,7 @@ async function embeddedSurge(redisUrl: string): Promise<SurgeRun> {
       usernames,
       ratePerSecond: RATE_PER_PROCESS,
       ...thisMonthOf(),
+      pids: [api.child.pid!],
     });
     await cardsSettled(lark, load.submitted);
   } finally {
@@ -139,7 +140,11 @@ async function embeddedSurge(redisUrl: string): Promise<SurgeRun> {
   }
   const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: path.join(company.dir, 'pglite') });
   try {
-    const checks = await checkSurge(handle.db, lark, { startedAt: load.startedAt, usernames });
+    const checks = await checkSurge(handle.db, lark, {
+      startedAt: load.startedAt,
+      usernames,
+      cardsStillComing: false,
+    });
     return {
       where: `embedded, 1 process, ${EMBEDDED_EMPLOYEES.toLocaleString('en-US')} employees`,
       load,
@@ -201,6 +206,7 @@ function surgeRows(runs: readonly SurgeRun[]): string {
     return [
       r.where,
       `${load.employees.toLocaleString('en-US')} at ${load.ratePerSecond.toFixed(0)}/s`,
+      `${load.seconds.toFixed(0)} s, ${load.cpuMsPerSubmission.toFixed(0)} ms`,
       `${ms(load.latency['sign-in'].p99)} / ${ms(load.latency.form.p99)} / ${ms(load.latency.submit.p99)}`,
       ms(load.latency.all.p95),
       `**${ms(load.latency.all.p99)}**`,
@@ -212,8 +218,8 @@ function surgeRows(runs: readonly SurgeRun[]): string {
     ].join(' | ');
   });
   return [
-    '| where | employees, rate | p99 sign-in / form / submit | p95 all | p99 all | errors | submitted / not one task | cards expected / missing / twice | last card after | target |',
-    '| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |',
+    '| where | employees, rate | took, API CPU per submission | p99 sign-in / form / submit | p95 all | p99 all | errors | submitted / not one task | cards expected / missing / twice | last card after | target |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |',
     ...rows.map((r) => `| ${r} |`),
   ].join('\n');
 }
@@ -264,7 +270,13 @@ async function main() {
           console.log(
             `PostgreSQL: the surge of ${usernames.length.toLocaleString('en-US')} at ${rate.toFixed(0)}/s…`,
           );
-          const load = await monthEndSurge({ bases, usernames, ratePerSecond: rate, ...thisMonthOf() });
+          const load = await monthEndSurge({
+            bases,
+            usernames,
+            ratePerSecond: rate,
+            ...thisMonthOf(),
+            pids: apis.map((a) => a.child.pid!),
+          });
           const checks = await checkSurge(handle.db, lark, { startedAt: load.startedAt, usernames });
           surges.push({
             where: `PostgreSQL, ${REPLICAS} API processes, ${EMPLOYEES.toLocaleString('en-US')} employees`,

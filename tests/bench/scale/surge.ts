@@ -7,7 +7,7 @@ import type { Db } from '../../../api/src/db/client.ts';
 import { applyDefaultInput } from '../../../shared/src/attendance/form-rules.ts';
 import type { TAttendanceMonth } from '../../../shared/src/contracts/attendance.ts';
 import type { FakeLark } from '../../support/fakes/fake-lark.ts';
-import { percentile } from './figures.ts';
+import { cpuSeconds, percentile } from './figures.ts';
 
 const ATTENDANCE_WORKFLOW_ID = 2;
 const PASSWORD = 'demo1234';
@@ -41,6 +41,8 @@ export interface SurgeFigures {
   readonly errors: Record<string, number>;
   readonly submitted: number;
   readonly startedAt: Date;
+  /** The API processes' CPU over the run, per submission (its three requests and what follows). */
+  readonly cpuMsPerSubmission: number;
 }
 
 export interface SurgeChecks {
@@ -59,8 +61,12 @@ export async function monthEndSurge(options: {
   ratePerSecond: number;
   year: number;
   month: number;
+  /** The API processes, whose CPU is counted. */
+  pids: readonly number[];
 }): Promise<SurgeFigures> {
   const { bases, usernames, ratePerSecond, year, month } = options;
+  const cpu = () => options.pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const cpuAtStart = cpu();
   const times: Record<Step, number[]> = { 'sign-in': [], form: [], submit: [] };
   const errors: Record<string, number> = {};
   let turn = 0;
@@ -119,6 +125,7 @@ export async function monthEndSurge(options: {
   }
   await Promise.all(running);
   const seconds = (performance.now() - started) / 1000;
+  const cpuMsPerSubmission = ((cpu() - cpuAtStart) * 1000) / Math.max(1, submitted);
 
   const all = [...times['sign-in'], ...times.form, ...times.submit];
   const summary = (values: number[]) => ({
@@ -139,6 +146,7 @@ export async function monthEndSurge(options: {
     errors,
     submitted,
     startedAt,
+    cpuMsPerSubmission,
   };
 }
 
@@ -149,7 +157,16 @@ export async function monthEndSurge(options: {
 export async function checkSurge(
   db: Db,
   lark: FakeLark,
-  { startedAt, usernames }: { startedAt: Date; usernames: readonly string[] },
+  {
+    startedAt,
+    usernames,
+    cardsStillComing = true,
+  }: {
+    startedAt: Date;
+    usernames: readonly string[];
+    /** False once the processes that would send them have stopped: no waiting. */
+    cardsStillComing?: boolean;
+  },
 ): Promise<SurgeChecks> {
   const rows = (await db.execute(sql`
     select u.username, count(t.id)::int as tasks from users u
@@ -175,7 +192,7 @@ export async function checkSurge(
     }
     return counts;
   };
-  const deadline = Date.now() + (expected.length / 40) * 1000 + 120_000;
+  const deadline = cardsStillComing ? Date.now() + (expected.length / 40) * 1000 + 120_000 : 0;
   let counts = countCards();
   while (expected.some((p) => !counts.has(p)) && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 1000));
