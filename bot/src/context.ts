@@ -42,18 +42,33 @@ export interface BotContext {
   /** Adds an events-queue job; a second add with the same key is a no-op. */
   addEvent<N extends TEventJobName>(name: N, key: string, payload: TEventJobPayload<N>): Promise<void>;
   /** Queues one Lark message; `payload.key` is both its job id and Lark's uuid. */
-  sendLark(payload: TLarkSendPayload): Promise<void>;
+  sendLark(payload: TLarkSendPayload, options?: SendOptions): Promise<void>;
   /** Queues many messages in one round trip (a fan-out); each as sendLark would. */
-  sendLarkMany(payloads: readonly TLarkSendPayload[]): Promise<void>;
+  sendLarkMany(payloads: readonly TLarkSendPayload[], options?: SendOptions): Promise<void>;
   /** Queues a card update; `key` makes it idempotent. */
   patchLark(key: string, payload: TLarkPatchPayload): Promise<void>;
 }
 
+export interface SendOptions {
+  /**
+   * A message sent to many at once (a reminder, a notice): it waits while approval cards and results
+   * are queued, so a company-wide reminder, paced at Lark's 50 a second, never holds an approver's
+   * card back for minutes. BullMQ takes every job without a priority before any with one.
+   */
+  readonly bulk?: boolean;
+}
+
+/** Bulk messages' BullMQ priority (jobs without one, the default, go first). */
+export const BULK_PRIORITY = 10;
+
 /** The Lark-queue job of one message: its key is the job id, so queuing it twice queues it once. */
-export const larkSendJob = (payload: TLarkSendPayload) => ({
+export const larkSendJob = (payload: TLarkSendPayload, options: SendOptions = {}) => ({
   name: 'lark.send',
   data: payload,
-  opts: { jobId: jobIdOf(`send:${payload.key}`) },
+  opts: {
+    jobId: jobIdOf(`send:${payload.key}`),
+    ...(options.bulk ? { priority: BULK_PRIORITY } : {}),
+  },
 });
 
 export function createContext(
@@ -65,12 +80,12 @@ export function createContext(
     async addEvent(name, key, payload) {
       await queues.events.add(name, { key, payload }, { jobId: jobIdOf(key) });
     },
-    async sendLark(payload) {
-      const job = larkSendJob(payload);
+    async sendLark(payload, options) {
+      const job = larkSendJob(payload, options);
       await queues.lark.add(job.name, job.data, job.opts);
     },
-    async sendLarkMany(payloads) {
-      await queues.lark.addBulk(payloads.map(larkSendJob));
+    async sendLarkMany(payloads, options) {
+      await queues.lark.addBulk(payloads.map((payload) => larkSendJob(payload, options)));
     },
     async patchLark(key, payload) {
       await queues.lark.add('lark.patch', payload, { jobId: jobIdOf(`patch:${key}`) });

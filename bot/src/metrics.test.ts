@@ -16,7 +16,7 @@ beforeAll(async () => {
   const registry = createBotRegistry(
     [
       queue('events', { waiting: 3, active: 1, failed: 2 }),
-      queue('lark', { waiting: 0, active: 0, failed: 5 }),
+      queue('lark', { waiting: 0, prioritized: 7, active: 0, failed: 5 }),
     ],
     logger,
   );
@@ -73,11 +73,12 @@ describe('bot metrics', () => {
     });
   });
 
-  it('reads waiting, active and failed per queue on scrape', async () => {
+  it('reads waiting, prioritized (bulk), active and failed per queue on scrape', async () => {
     const text = await scrape();
     expect(sample(text, 'portal_bot_queue_jobs{queue="events",state="waiting"}')).toBe(3);
     expect(sample(text, 'portal_bot_queue_jobs{queue="events",state="failed"}')).toBe(2);
     expect(sample(text, 'portal_bot_queue_jobs{queue="lark",state="failed"}')).toBe(5);
+    expect(sample(text, 'portal_bot_queue_jobs{queue="lark",state="prioritized"}')).toBe(7);
   });
 
   it('answers nothing but /metrics', async () => {

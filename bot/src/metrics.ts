@@ -29,7 +29,8 @@ export interface CountedQueue {
   getJobCounts(...types: string[]): Promise<Record<string, number>>;
 }
 
-const QUEUE_STATES = ['waiting', 'active', 'failed'] as const;
+// Bulk sends (reminders, notices) wait as 'prioritized' behind cards (context.ts): a backlog shows there.
+const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'failed'] as const;
 
 /** A registry with the Lark counter, the queues' gauges (read on scrape) and the process metrics. */
 export function createBotRegistry(queues: readonly CountedQueue[], logger: Logger): Registry {

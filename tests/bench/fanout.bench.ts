@@ -112,7 +112,7 @@ async function measure(h: Harness, run: Run, date: string): Promise<Figures> {
   const callsBefore = createCalls(h);
   const payloads = reminderPayloads(COUNT, COUNT, date);
   for (let i = 0; i < COUNT; i += 1000)
-    await h.queues.lark.addBulk(payloads.slice(i, i + 1000).map(larkSendJob));
+    await h.queues.lark.addBulk(payloads.slice(i, i + 1000).map((p) => larkSendJob(p, { bulk: true })));
   const loadAtStart = loadavg()[0]!;
   const workers = [startWorker(h, run.limits), startWorker(h, run.limits)];
   // Half the time at the target rate, plus a minute for the workers to start and a killed one's jobs.

@@ -84,9 +84,9 @@ export function createPortalMetrics(sources: MetricsSources): PortalMetrics {
         this.reset();
         await Promise.all(
           queues.map(async (queue) => {
-            const counts = await within(queue.getJobCounts('waiting', 'active', 'delayed', 'failed')).catch(
-              () => null,
-            );
+            const counts = await within(
+              queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),
+            ).catch(() => null);
             for (const [state, count] of Object.entries(counts ?? {}))
               this.set({ queue: queue.name, state }, count);
           }),

@@ -9,6 +9,11 @@ export const larkNoticeHandler: EventHandler<'records.lark_notice'> = async (dat
   const openIds = await ctx.openIds.resolve([{ user_id, open_id, lookup_email }]);
   const openId = openIds.get(user_id);
   if (!openId) return { skipped: 'no Lark user' };
-  await ctx.sendLark({ key: data.key.slice(0, 50), open_id: openId, ...textMessage(text), card: null });
+  // Reminders and notices come many at once (five-day leave, return dates, slips, 重要 notices):
+  // queued as bulk, they keep their order among themselves while approval cards and results go first.
+  await ctx.sendLark(
+    { key: data.key.slice(0, 50), open_id: openId, ...textMessage(text), card: null },
+    { bulk: true },
+  );
   return { sent: true };
 };

@@ -13,7 +13,8 @@ export function reminderDeps(ctx: BotContext): ReminderDeps {
     settings: ctx.config.reminders ?? DEFAULT_REMINDER_SETTINGS,
     linkInLark: (path) => openInLark(ctx.config.lark.applink, ctx.config.publicUrl, path),
     openIds: (people) => ctx.openIds.resolve(people),
-    sendLark: (payload) => ctx.sendLark(payload),
+    // Everyone's attendance reminder: bulk, behind approval cards.
+    sendLark: (payload) => ctx.sendLark(payload, { bulk: true }),
     push: ctx.push ? (key, payload) => ctx.addEvent('push.notify', key, payload) : null,
   };
 }
