@@ -130,7 +130,7 @@ describe('reminders to everyone from two workers', () => {
     const rateLimitedBefore = h.lark.rateLimited.count;
     await h.stopBot();
     const payloads = reminderPayloads(300, 100, '2026-04-28');
-    await h.queues.lark.addBulk(payloads.map(larkSendJob));
+    await h.queues.lark.addBulk(payloads.map((p) => larkSendJob(p, { bulk: true })));
     const doomed = startWorkerProcess();
     const survivor = startWorkerProcess();
     try {
