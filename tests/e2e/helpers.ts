@@ -4,6 +4,7 @@ import {
   type Browser,
   type Locator,
   type Page,
+  type Response,
   type TestInfo,
 } from '@playwright/test';
 import path from 'node:path';
@@ -11,11 +12,20 @@ import path from 'node:path';
 export const DEMO_PASSWORD = 'demo1234';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
-/** Signs in through the /login-native form and waits for the shell. */
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+/**
+ * Signs in through the /login-native form and returns the server's answer to it. Waiting for that
+ * answer (within the test's limit, not an assertion's) keeps a slow CI machine's password check from
+ * failing the caller's next URL check, and a refusal shows as its status rather than a wrong URL.
+ */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<Response> {
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/token-auth/',
+  );
   await page.getByRole('button', { name: 'Sign in' }).click();
+  return answered;
 }
 
 /**

@@ -18,7 +18,7 @@ test.describe('signing in and the portal shell', () => {
     expect(await fontOf('.semi-button')).toBe(await fontOf('body'));
     expect(await fontOf('.semi-input')).toMatch(/^"?Hiragino Sans/);
 
-    await signIn(page, 'yamada');
+    expect((await signIn(page, 'yamada')).status()).toBe(200);
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByTestId('page-title')).toHaveText('ホーム');
     await expect(page.getByRole('button', { name: 'お知らせ' })).toBeVisible();
@@ -47,7 +47,7 @@ test.describe('signing in and the portal shell', () => {
 
   test('a wrong password shows the server message and keeps what was typed', async ({ page }) => {
     await page.goto('/login-native');
-    await signIn(page, 'yamada', 'wrong-password');
+    expect((await signIn(page, 'yamada', 'wrong-password')).status()).toBe(401);
     await expect(page.getByText('ユーザー名またはパスワードが正しくありません。')).toBeVisible();
     await expect(page.locator('input[name="username"]')).toHaveValue('yamada');
     await expect(page).toHaveURL(/\/login-native/);
