@@ -535,8 +535,9 @@ describe('people', () => {
       .get('/api/admin/people/?query=アライ')
       .set(await as('hr'));
     expect((found.body as TPage<{ code: string }>).results.map((r) => r.code)).toEqual(['N0001']);
-    // The chart's rule: kana in either script or half-width, and the name with or without its space.
-    for (const query of ['あらい', 'ｱﾗｲ', '新井 健', '新井　健', 'arai']) {
+    // The chart's rule: kana in either script or half-width, the name with or without its space, and
+    // 社員番号 and username in either case or width.
+    for (const query of ['あらい', 'ｱﾗｲ', '新井 健', '新井　健', 'arai', 'ARAI', 'n0001', 'Ｎ０００１']) {
       const res = await request(t.app)
         .get(`/api/admin/people/?query=${encodeURIComponent(query)}`)
         .set(await as('hr'));

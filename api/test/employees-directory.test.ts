@@ -83,6 +83,24 @@ describe('GET /api/employees/', () => {
     ).toEqual([false, true]);
   });
 
+  it('gives every organisation the member_count that employees/ finds in it and below, a 兼務 counted once', async () => {
+    const chart = ZOrganization.array().parse(
+      (await request(t.app).get('/api/organizations/').set(t.auth(access))).body,
+    );
+    const byId = new Map(chart.map((o) => [o.id, o]));
+    const above = (id: number): number[] =>
+      byId.get(id)?.parent_id == null ? [id] : [id, ...above(byId.get(id)!.parent_id!)];
+    // 木村 holds positions in 人事総務部 and 経理部, both below one organisation: the case counted twice
+    // if the counts were only summed up the tree.
+    const accounting = above(await orgId('経理部'));
+    const shared = above(await orgId('人事総務部')).filter((id) => accounting.includes(id));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const organization of chart) {
+      const below = await list({ organization: String(organization.id), below: '1' });
+      expect(organization.member_count, organization.name).toBe(below.count);
+    }
+  });
+
   it('pages by 10', async () => {
     const first = await list({});
     expect(first.results).toHaveLength(10);

@@ -6,16 +6,14 @@ import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import type { RequestContext } from '../../context.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { pageOffset } from '../../pagination.ts';
-import { likePattern, searchKey } from '../people/person-search.ts';
+import { matchesPerson, searchKey } from '../people/person-search.ts';
 import { LISTED_PERSON } from './directory-sql.ts';
 
 export async function listEmployees({ ctx, input }: { ctx: RequestContext; input: TEmployeesQuery }) {
   const conditions = [LISTED_PERSON];
   const text = input.query === undefined ? '' : searchKey(input.query);
   if (text) {
-    const like = likePattern(text);
-    conditions.push(sql`(e.code ilike ${like} or e.last_name || e.first_name ilike ${like}
-      or e.kana_key ilike ${like})`);
+    conditions.push(matchesPerson(text));
   }
   const orgFilter =
     input.organization === undefined

@@ -21,22 +21,27 @@ export function listOrganizationsWithHeads(db: Db) {
     .orderBy(asc(organizations.id));
 }
 
-/** Each open organisation's people, in it and below, as `employees/?organization=&below=1` counts them. */
-export async function countMembers(db: Db): Promise<Map<number, number>> {
-  const rows = await queryRows<{ id: number; n: number }>(
-    db,
-    sql`with recursive tree(root, id) as (
-        select id, id from organizations where closed_at is null
-        union all
-        select t.root, o.id from tree t join organizations o on o.parent_id = t.id where o.closed_at is null
-      )
-      select t.root as id, count(distinct p.employee_id)::int as n
-      from tree t
-      join positions p on p.organization_id = t.id
-      join employees e on e.id = p.employee_id
-      join users u on u.id = e.user_id
-      where ${LISTED_PERSON}
-      group by t.root`,
-  );
-  return new Map(rows.map((row) => [row.id, Number(row.n)]));
+/**
+ * What the chart's member counts are made of (member-counts.ts): each organisation's own listed people,
+ * and the organisations of each listed person who holds more than one position.
+ */
+export async function readMemberships(db: Db) {
+  const listed = sql`from positions p join employees e on e.id = p.employee_id join users u on u.id = e.user_id
+    where ${LISTED_PERSON}`;
+  const [direct, multiple] = await Promise.all([
+    // One position per person and organisation (positions_employee_id_organization_id_key).
+    queryRows<{ id: number; n: number }>(
+      db,
+      sql`select p.organization_id as id, count(*)::int as n ${listed} group by p.organization_id`,
+    ),
+    queryRows<{ organizations: number[] }>(
+      db,
+      sql`select array_agg(p.organization_id) as organizations ${listed}
+        group by p.employee_id having count(*) > 1`,
+    ),
+  ]);
+  return {
+    direct: new Map(direct.map((row) => [row.id, Number(row.n)])),
+    multiple: multiple.map((row) => row.organizations.map(Number)),
+  };
 }

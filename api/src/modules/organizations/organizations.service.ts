@@ -1,10 +1,15 @@
 import type { TOrganization } from '@portal/shared/contracts/organizations';
 import type { RequestContext } from '../../context.ts';
-import { countMembers, listOrganizationsWithHeads } from './organizations.repository.ts';
+import { subtreeMemberCounts } from './member-counts.ts';
+import { listOrganizationsWithHeads, readMemberships } from './organizations.repository.ts';
 
 /** The whole tree; every signed-in employee may see the organisation chart. */
 export async function listOrganizations({ ctx }: { ctx: RequestContext }): Promise<TOrganization[]> {
-  const [rows, counts] = await Promise.all([listOrganizationsWithHeads(ctx.db), countMembers(ctx.db)]);
+  const [rows, { direct, multiple }] = await Promise.all([
+    listOrganizationsWithHeads(ctx.db),
+    readMemberships(ctx.db),
+  ]);
+  const counts = subtreeMemberCounts(rows, direct, multiple);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

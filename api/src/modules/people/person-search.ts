@@ -1,6 +1,7 @@
 // How a search box finds a person (the organisation chart's and the console's): the text made
-// full-width (NFKC), katakana and spaceless, compared as a substring with name, 社員番号 and the
-// employee's katakana kana_key, which the database keeps (schema/employees.ts).
+// full-width (NFKC), katakana and spaceless, found as a substring of the employee's search_key, which
+// the database keeps (schema/employees.ts): 社員番号, name and katakana フリガナ, ASCII in lower case.
+import { sql, type SQL } from 'drizzle-orm';
 import { hiraganaToKatakana } from '@portal/shared/kana';
 
 /** What the search compares: full-width (NFKC), katakana, without spaces. */
@@ -8,7 +9,18 @@ export function searchKey(text: string): string {
   return hiraganaToKatakana(text.normalize('NFKC')).replace(/[\s\u3000]+/g, '');
 }
 
-/** An ILIKE pattern finding `text` anywhere, its own % _ and \ taken literally. */
+/** A LIKE pattern finding `text` anywhere, its own % _ and \ taken literally. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `e` = employees: the person's 社員番号, name or フリガナ holds `key` (a searchKey). */
+export function matchesPerson(key: string): SQL {
+  // ASCII lowered as the column is (search-key-sql.ts); a LIKE, not an ILIKE, which lowers every row.
+  return sql`e.search_key like ${likePattern(key.replace(/[A-Z]/g, (c) => c.toLowerCase()))}`;
+}
+
+/** Whether `key` could be part of a username (the console's alphabet, contracts/admin.ts). */
+export function mayBeUsername(key: string): boolean {
+  return /^[A-Za-z0-9@.+_-]+$/.test(key);
 }

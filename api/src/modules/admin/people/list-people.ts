@@ -7,7 +7,7 @@ import { PAGE_SIZE } from '@portal/shared/contracts/pagination';
 import type { RequestContext } from '../../../context.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { pageOffset } from '../../../pagination.ts';
-import { likePattern, searchKey } from '../../people/person-search.ts';
+import { likePattern, matchesPerson, mayBeUsername, searchKey } from '../../people/person-search.ts';
 import { ROW_COLUMNS, ROW_FROM } from './find-person.ts';
 
 const PEOPLE_FROM = sql`from employees e left join users u on u.id = e.user_id`;
@@ -35,9 +35,13 @@ export async function listPeople({ ctx, input }: { ctx: RequestContext; input: T
   const text = input.query === undefined ? '' : searchKey(input.query);
   if (text) {
     // The chart's rule (person-search.ts), and the console's own: username and main organisation.
+    // Usernames are looked up apart and only for text a username may hold: a join's condition would
+    // read every account for every search, Japanese ones included.
     const like = likePattern(text);
-    conditions.push(sql`(e.code ilike ${like} or e.last_name || e.first_name ilike ${like}
-      or e.kana_key ilike ${like} or u.username ilike ${like} or e.id in (${inMainOrganizationNamed(like)}))`);
+    const byUsername = mayBeUsername(text)
+      ? sql` or e.user_id in (select a.id from users a where a.username ilike ${like})`
+      : sql``;
+    conditions.push(sql`(${matchesPerson(text)}${byUsername} or e.id in (${inMainOrganizationNamed(like)}))`);
   }
   if (input.organization !== undefined)
     conditions.push(

@@ -1,0 +1,4 @@
+-- One search key per person, kept by the database (schema/employees.ts): 社員番号, name and katakana
+-- フリガナ with ASCII letters in lower case. It replaces kana_key, which only the searches read.
+ALTER TABLE "employees" ADD COLUMN "search_key" text GENERATED ALWAYS AS (translate("employees"."code" || ' ' || "employees"."last_name" || "employees"."first_name" || ' ' || translate("employees"."last_name_kana" || "employees"."first_name_kana", 'ぁあぃいぅうぇえぉおかがきぎくぐけげこごさざしじすずせぜそぞただちぢっつづてでとどなにぬねのはばぱひびぴふぶぷへべぺほぼぽまみむめもゃやゅゆょよらりるれろゎわゐゑをんゔ', 'ァアィイゥウェエォオカガキギクグケゲコゴサザシジスズセゼソゾタダチヂッツヅテデトドナニヌネノハバパヒビピフブプヘベペホボポマミムメモャヤュユョヨラリルレロヮワヰヱヲンヴ'), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "employees" DROP COLUMN "kana_key";
