@@ -3,6 +3,8 @@
 import type * as lark from '@larksuiteoapi/node-sdk';
 import type { Redis } from 'ioredis';
 import {
+  BULK_PRIORITY,
+  eventJobOptions,
   jobIdOf,
   type TEventJobName,
   type TEventJobPayload,
@@ -58,9 +60,6 @@ export interface SendOptions {
   readonly bulk?: boolean;
 }
 
-/** Bulk messages' BullMQ priority (jobs without one, the default, go first). */
-export const BULK_PRIORITY = 10;
-
 /** The Lark-queue job of one message: its key is the job id, so queuing it twice queues it once. */
 export const larkSendJob = (payload: TLarkSendPayload, options: SendOptions = {}) => ({
   name: 'lark.send',
@@ -78,7 +77,7 @@ export function createContext(
   return {
     ...deps,
     async addEvent(name, key, payload) {
-      await queues.events.add(name, { key, payload }, { jobId: jobIdOf(key) });
+      await queues.events.add(name, { key, payload }, eventJobOptions(name, key));
     },
     async sendLark(payload, options) {
       const job = larkSendJob(payload, options);

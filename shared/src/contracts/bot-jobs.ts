@@ -131,6 +131,25 @@ export function isEventJobName(name: string): name is TEventJobName {
   return Object.hasOwn(EVENT_JOBS, name);
 }
 
+/**
+ * The BullMQ priority of what is sent to many at once (a reminder, a notice); jobs without one, the
+ * default, go first. Paced at Lark's 50 a second, 50,000 reminders take 17 minutes: queued first in,
+ * first out, every approval card queued after them would wait that long.
+ */
+export const BULK_PRIORITY = 10;
+
+/**
+ * The events written one per person for everyone at once (a five-day or notice text, a payslip's
+ * push): queued at BULK_PRIORITY, so a task's event relayed behind 50,000 of them is handled first.
+ */
+const BULK_EVENT_JOBS: ReadonlySet<TEventJobName> = new Set(['records.lark_notice', 'push.notify']);
+
+/** An events-queue job's options, the same whoever adds it (the API's relay, the bot). */
+export function eventJobOptions(name: string, key: string): { jobId: string; priority?: number } {
+  const bulk = isEventJobName(name) && BULK_EVENT_JOBS.has(name);
+  return { jobId: jobIdOf(key), ...(bulk ? { priority: BULK_PRIORITY } : {}) };
+}
+
 /** What every events-queue job carries: its idempotency key and its payload. */
 export function zEventJobData<N extends TEventJobName>(name: N) {
   return z.object({ key: ZIdempotencyKey, payload: EVENT_JOBS[name] });

@@ -2,9 +2,10 @@
 // outbox row in its own transaction; this hands unsent rows to the bot's queue and marks them sent
 // only after Redis accepted them, so a crash at any point loses nothing. A row added twice (a crash
 // between the add and the mark, or two API replicas at once) is one job: its job id is the row's
-// idempotency key, and BullMQ ignores an add whose id it already holds.
+// idempotency key, and BullMQ ignores an add whose id it already holds. Rows written for everyone at
+// once (notices, pushes) are queued behind task events (eventJobOptions).
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
-import { jobIdOf } from '@portal/shared/contracts/bot-jobs';
+import { eventJobOptions } from '@portal/shared/contracts/bot-jobs';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import type { Logger } from '../../logger.ts';
@@ -44,7 +45,7 @@ export function startOutboxRelay(options: {
         rows.map((row) => ({
           name: row.topic,
           data: { key: row.idempotencyKey, payload: row.payload },
-          opts: { jobId: jobIdOf(row.idempotencyKey) },
+          opts: eventJobOptions(row.topic, row.idempotencyKey),
         })),
       );
     } catch (error) {
