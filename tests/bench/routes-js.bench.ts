@@ -3,13 +3,14 @@
 // /login-native at most 150 KB (issue: foundation, acceptance 7). Then, as a mid phone in the Lark
 // webview (375 px, CPU slowed 4×, 150 ms added to every round trip), a first visit's largest
 // contentful paint on /home and the approval list, and when the list's first row shows.
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium.ts';
 import { ROOT, startDemoServer } from '../support/server.ts';
+import { paint, PHONE, signIn, type StorageState } from './support/phone-paint.ts';
 
 const LOGIN_BUDGET_KB = 150;
 /** Issue 20: every route's first load, brotli as served; /home's LCP and the approval list's first row. */
@@ -96,28 +97,11 @@ function sizeOf(urlPath: string) {
   return size;
 }
 
-/** A mid phone inside Lark: what the paint figures are measured as. */
-const PHONE = { width: 375, height: 740, cpuSlowdown: 4, latencyMs: 150 };
 const PAINT_RUNS = 7;
 const PAINT_ROUTES = [
   { route: '/home', firstRow: null },
   { route: '/task/tasks/approval', firstRow: '[data-testid="task-row"]' },
 ] as const;
-
-async function signIn(browser: Browser, base: string, username: string) {
-  const context = await browser.newContext({ baseURL: base });
-  const page = await context.newPage();
-  await page.goto('/login-native');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill('demo1234');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** The approval detail of the first request of a workflow awaiting the user (its row's link). */
 async function approvalDetailOf(browser: Browser, base: string, state: StorageState, workflow: string) {
@@ -129,77 +113,6 @@ async function approvalDetailOf(browser: Browser, base: string, state: StorageSt
     const href = await link.getAttribute('href', { timeout: 60_000 });
     if (!href) throw new Error(`no ${workflow} awaits on the approval list`);
     return href;
-  } finally {
-    await context.close();
-  }
-}
-
-/** What the page prints once its heading (and first row, where it has rows) is in the document. */
-const READY = 'bench:ready';
-
-/**
- * One cold first visit as the phone: the largest contentful paint and, where the route has rows,
- * when the first one entered the page, both in ms from the navigation's start. The page tells when
- * it is ready with a console message: waiting with Playwright's locators would poll inside the page,
- * on the very main thread being measured (CPU ×4), and delayed the paint it measured by 0.3–0.8 s.
- */
-async function paint(
-  browser: Browser,
-  base: string,
-  state: StorageState,
-  route: string,
-  firstRow: string | null,
-) {
-  const context = await browser.newContext({
-    baseURL: base,
-    storageState: state,
-    viewport: { width: PHONE.width, height: PHONE.height },
-    isMobile: true,
-    hasTouch: true,
-  });
-  try {
-    await context.addInitScript(
-      ({ selector, ready }: { selector: string | null; ready: string }) => {
-        const w = window as unknown as { lcp: number; firstRow: number | null };
-        w.lcp = 0;
-        w.firstRow = null;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.lcp = entry.startTime;
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-        new MutationObserver((_records, observer) => {
-          if (!document.querySelector('h1')) return;
-          const row = selector ? document.querySelector(selector) : null;
-          if (selector && !row) return;
-          if (row) w.firstRow = performance.now();
-          observer.disconnect();
-          console.log(ready);
-        }).observe(document, { childList: true, subtree: true });
-      },
-      { selector: firstRow, ready: READY },
-    );
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PHONE.latencyMs,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
-    const ready = page.waitForEvent('console', { predicate: (m) => m.text() === READY, timeout: 60_000 });
-    await page.goto(route, { waitUntil: 'load' });
-    await ready;
-    await page.waitForLoadState('networkidle');
-    // The browser reports a paint's entry a frame after it: wait for it rather than read too early.
-    await page.waitForFunction(() => (window as unknown as { lcp: number }).lcp > 0, null, {
-      polling: 100,
-      timeout: 10_000,
-    });
-    return await page.evaluate(() => {
-      const w = window as unknown as { lcp: number; firstRow: number | null };
-      return { lcp: w.lcp, firstRow: w.firstRow };
-    });
   } finally {
     await context.close();
   }
