@@ -571,6 +571,21 @@ describe('people', () => {
     const codes = page.results.map((r) => r.code);
     expect(codes).toEqual([...codes].sort().reverse());
     expect(page.next).toContain('sort=-code');
+
+    // A search's page and count come from one scan (list-people.ts): the same count on each page,
+    // every match once, in the sort's order.
+    const all = await request(t.app).get('/api/admin/people/').set(admin);
+    const prefix = (all.body as TPage<{ code: string }>).results[0]!.code.slice(0, 1);
+    const searched = async (n: number) =>
+      (await request(t.app).get(`/api/admin/people/?query=${prefix}&page=${n}`).set(admin))
+        .body as TPage<{ code: string }>;
+    const [one, two] = [await searched(1), await searched(2)];
+    expect(one.count).toBeGreaterThan(10);
+    expect(two.count).toBe(one.count);
+    const found = [...one.results, ...two.results].map((r) => r.code);
+    expect(found).toEqual([...found].sort());
+    expect(new Set(found).size).toBe(Math.min(one.count, 20));
+    for (const code of found) expect(code.toLowerCase()).toContain(prefix.toLowerCase());
   });
 
   it('deactivation revokes the sessions at once, moves the steps awaiting them; reactivation lets them back', async () => {
