@@ -7,6 +7,7 @@ import { PAGE_TITLES, type PagePattern } from '@/config/page-titles.ts';
 import { PATHS } from '@/config/paths.ts';
 import { ROUTE_PERMISSIONS } from '@/config/route-permissions.ts';
 import { prefetchTaskList } from '@/features/tasks/api/get-tasks.ts';
+import { prefetchOrganizations } from '@/api/get-organizations.ts';
 import { lazyPage } from '@/lib/lazy-route.ts';
 import { hasAccessToken } from '@/stores/session-store.ts';
 import { AppRoot } from './app-root.tsx';
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
           page(
             '/company/organization-chart',
             () => import('@/features/company/routes/organization-chart.tsx'),
+            prefetchOrganizations,
           ),
           page('/workflow/workflows', () => import('@/features/workflow-admin/routes/workflow-list.tsx')),
           page(
