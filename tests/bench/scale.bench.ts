@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, openPostgres, type DatabaseHandle } from '../../api/src/db/client.ts';
 import { tokyoDate } from '../../api/src/dates.ts';
 import { ensurePostgres, ensureRedis } from '../../scripts/lib/services.mjs';
+import { ensureWebBuilt } from '../../scripts/lib/web-build.mjs';
 import { LARK_MESSAGE_LIMITS, startFakeLark, type FakeLark } from '../support/fakes/fake-lark.ts';
 import { ROOT } from '../support/server.ts';
 import {
@@ -34,7 +35,14 @@ import {
   type Process,
 } from './scale/company.ts';
 import { ms, settled, verdict } from './scale/figures.ts';
-import { consoleImportExport, consoleReads, orgChart, payrollWorkbook, type Target } from './scale/reads.ts';
+import {
+  consoleImportExport,
+  consoleReads,
+  orgChart,
+  orgChartOnPhone,
+  payrollWorkbook,
+  type Target,
+} from './scale/reads.ts';
 import {
   cardsSettled,
   checkSurge,
@@ -245,6 +253,8 @@ async function main() {
     if (SCENARIOS.has('surge')) surges.push(await embeddedSurge(redis.url));
 
     if (SCENARIOS.has('surge') || SCENARIOS.has('reads')) {
+      // The replicas serve the web from their start: the chart's screen is opened on them.
+      if (SCENARIOS.has('reads') && !ensureWebBuilt(ROOT)) throw new Error('the web did not build');
       console.log(`PostgreSQL: seeding ${EMPLOYEES.toLocaleString('en-US')} employees…`);
       const company = await postgresCompany(postgres.url, EMPLOYEES);
       seedSeconds = company.seedSeconds;
@@ -287,6 +297,7 @@ async function main() {
         if (SCENARIOS.has('reads')) {
           console.log('PostgreSQL: the organisation chart and the console…');
           targets.push(...(await orgChart(bases, EMPLOYEES)));
+          targets.push(await orgChartOnPhone(bases));
           targets.push(...(await consoleReads(bases, EMPLOYEES)));
           console.log('PostgreSQL: the HR workbook…');
           targets.push(await payrollWorkbook(apis[0]!, EMPLOYEES, lastMonth.year, lastMonth.month));
