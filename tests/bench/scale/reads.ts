@@ -73,9 +73,9 @@ export async function orgChart(bases: readonly string[], employees: number): Pro
 const CHART_PAINT_RUNS = 5;
 
 /**
- * The chart's screen as a mid phone opens it (support/phone-paint.ts): from the navigation's start to
- * the first organisation of the list in the page, and the largest contentful paint; median of five
- * cold visits, each to a replica in turn. Target: both within 1 s.
+ * The chart's screen as a mid phone opens it (support/phone-paint.ts), median of five cold visits,
+ * each to a replica in turn. The issue's target is its first paint (the first contentful paint)
+ * within 1 s; the largest paint and the first organisation in the list are reported beside it.
  */
 export async function orgChartOnPhone(bases: readonly string[]): Promise<Target> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
@@ -88,17 +88,17 @@ export async function orgChartOnPhone(bases: readonly string[]): Promise<Target>
         await paint(browser, base, state, '/company/organization-chart', '[data-testid="org-toggle"]'),
       );
     }
-    const lcp = percentile(
-      samples.map((s) => s.lcp),
-      50,
-    );
+    const median = (values: number[]) => percentile(values, 50);
+    const fcp = median(samples.map((s) => s.fcp));
     const rows = samples.flatMap((s) => (s.firstRow === null ? [] : [s.firstRow]));
-    const firstRow = rows.length === samples.length ? percentile(rows, 50) : NaN;
+    const firstRow = rows.length === samples.length ? median(rows) : NaN;
     return {
       name: `organisation chart's screen on a phone (${PHONE.width} px, CPU ×${PHONE.cpuSlowdown}, +${PHONE.latencyMs} ms a round trip)`,
-      figure: `first organisation ${f(firstRow)}, LCP ${f(lcp)} (median of ${CHART_PAINT_RUNS} cold visits)`,
-      target: 'both ≤ 1000 ms',
-      met: firstRow <= 1000 && lcp > 0 && lcp <= 1000,
+      figure:
+        `first paint ${f(fcp)}; largest paint ${f(median(samples.map((s) => s.lcp)))}, ` +
+        `first organisation ${f(firstRow)} (medians of ${CHART_PAINT_RUNS} cold visits)`,
+      target: 'first paint ≤ 1000 ms',
+      met: fcp > 0 && fcp <= 1000 && !Number.isNaN(firstRow),
     };
   } finally {
     await browser.close();
