@@ -110,18 +110,18 @@ describe('the obligation reminders on a fixed clock', () => {
     expect(await runObligationReminders(t.db, '2026-07-01')).toBe(0);
     expect(await runObligationReminders(t.db, '2026-08-15')).toBe(0);
     const threeMonths = [
-      `suzuki: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', 3, 0)}`,
-      `sato: ${OBLIGATION_REMINDER_MSG.toHead(suzuki.name, '2026-09-30', 3, 0)}`,
-      `yamada: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', 3, 2)}`,
-      `suzuki: ${OBLIGATION_REMINDER_MSG.toHead(yamada.name, '2026-09-30', 3, 2)}`,
+      `suzuki: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', '3か月', 0)}`,
+      `sato: ${OBLIGATION_REMINDER_MSG.toHead(suzuki.name, '2026-09-30', '3か月', 0)}`,
+      `yamada: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', '3か月', 2)}`,
+      `suzuki: ${OBLIGATION_REMINDER_MSG.toHead(yamada.name, '2026-09-30', '3か月', 2)}`,
     ];
     expect([...(await bells())].sort()).toEqual([...threeMonths].sort());
     expect(await larkTexts()).toHaveLength(4);
     expect(await larkTexts()).toContain(
-      `${yamada.user}: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', 3, 2)}`,
+      `${yamada.user}: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', '3か月', 2)}`,
     );
     expect(await larkTexts()).toContain(
-      `${suzuki.user}: ${OBLIGATION_REMINDER_MSG.toHead(yamada.name, '2026-09-30', 3, 2)}`,
+      `${suzuki.user}: ${OBLIGATION_REMINDER_MSG.toHead(yamada.name, '2026-09-30', '3か月', 2)}`,
     );
 
     // 1 month before, run twice: the 1-month reminder, once.
@@ -129,7 +129,9 @@ describe('the obligation reminders on a fixed clock', () => {
     expect(await runObligationReminders(t.db, '2026-09-01')).toBe(0);
     expect(await runObligationReminders(t.db, '2026-09-30')).toBe(0);
     expect(await bells()).toHaveLength(8);
-    expect(await bells()).toContain(`yamada: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', 1, 2)}`);
+    expect(await bells()).toContain(
+      `yamada: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', '1か月', 2)}`,
+    );
     expect(await larkTexts()).toHaveLength(8);
     // mori, with 5 days approved in advance, heard nothing.
     expect((await bells()).filter((b) => b.startsWith('mori:'))).toEqual([]);
@@ -144,7 +146,9 @@ describe('the obligation reminders on a fixed clock', () => {
     expect(await runObligationReminders(t.db, '2026-09-10')).toBe(1);
     const list = await bells();
     expect(list).toHaveLength(2);
-    expect(list[0]).toBe(`suzuki: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', 1, 2)}`);
+    // First seen 9 days after the 1-month threshold: the days left, not a month.
+    expect(list[0]).toBe(`suzuki: ${OBLIGATION_REMINDER_MSG.toEmployee('2026-09-30', '21日', 2)}`);
+    expect(list[0]).toContain('（2026-09-30）まであと21日です。');
     expect(await runObligationReminders(t.db, '2026-09-20')).toBe(0);
   });
 

@@ -134,6 +134,20 @@ export function daysLeftOf(obligation: TObligation, today: string): number {
   );
 }
 
+/**
+ * How long is left, as a reminder says it: its threshold ('3か月') on the threshold's day, else the days
+ * left, the deadline counted ('21日'). A reminder first sent late (the portal was down, or a company's
+ * first start on its data) must not tell someone on the last day that a month is left.
+ */
+export function reminderTimeLeft(
+  obligation: TObligation,
+  months: TObligationReminder,
+  today: string,
+): string {
+  const due = addMonths(addDays(obligation.deadline, 1), -months);
+  return today === due ? `${months}か月` : `${daysLeftOf(obligation, today)}日`;
+}
+
 /** The balance on `today`: the grants valid then with their use, the total left and the obligation. */
 export function balanceOn(
   grants: readonly TGrantRow[],

@@ -6,7 +6,11 @@
 // granted_on, threshold_months) of paid_leave_obligation_reminders in the transaction that writes it,
 // as residence-notice-job.ts does, so however often and on however many replicas it runs, each is
 // sent once. The API runs it at start and every hour.
-import { obligationReminderOn, type TObligationReminder } from '@portal/shared/paid-leave/balance';
+import {
+  obligationReminderOn,
+  reminderTimeLeft,
+  type TObligationReminder,
+} from '@portal/shared/paid-leave/balance';
 import type { Db } from '../../db/client.ts';
 import { tokyoDate } from '../../dates.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -18,10 +22,11 @@ import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
 
 export const OBLIGATION_REMINDER_MSG = {
   title: '年次有給休暇の年5日の取得期限が近づいています',
-  toEmployee: (deadline: string, months: number, taken: number) =>
-    `年5日の取得期限（${deadline}）まであと${months}か月です。取得済み・承認済みは${taken}日です。残り${5 - taken}日の取得を計画してください。`,
-  toHead: (name: string, deadline: string, months: number, taken: number) =>
-    `${name} さんの年5日の取得期限（${deadline}）まであと${months}か月ですが、取得済み・承認済みは${taken}日です。取得の計画を確認してください。`,
+  /** `left`: reminderTimeLeft's '3か月' or '21日'. */
+  toEmployee: (deadline: string, left: string, taken: number) =>
+    `年5日の取得期限（${deadline}）まであと${left}です。取得済み・承認済みは${taken}日です。残り${5 - taken}日の取得を計画してください。`,
+  toHead: (name: string, deadline: string, left: string, taken: number) =>
+    `${name} さんの年5日の取得期限（${deadline}）まであと${left}ですが、取得済み・承認済みは${taken}日です。取得の計画を確認してください。`,
   lark: (title: string, content: string, link: string) => `${title}\n${content}\n${link}`,
 } as const;
 
@@ -49,8 +54,9 @@ export async function runObligationReminders(
         .returning({ id: paidLeaveObligationReminders.id });
       if (!claimed) return false;
       const { title } = OBLIGATION_REMINDER_MSG;
-      const own = OBLIGATION_REMINDER_MSG.toEmployee(person.deadline, months, person.taken_days);
-      const toHead = OBLIGATION_REMINDER_MSG.toHead(person.name, person.deadline, months, person.taken_days);
+      const left = reminderTimeLeft(person.obligation, months, today);
+      const own = OBLIGATION_REMINDER_MSG.toEmployee(person.deadline, left, person.taken_days);
+      const toHead = OBLIGATION_REMINDER_MSG.toHead(person.name, person.deadline, left, person.taken_days);
       const head = person.head_user_id;
       await tx
         .insert(notifications)
