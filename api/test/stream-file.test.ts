@@ -1,8 +1,11 @@
 // The streamed-download writer (files/download.ts): a failure before the first chunk answers as any
 // error does; one after it cuts the connection, so no client takes half a file for the whole; a
 // client that leaves stops the producer at its next write.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import compression from 'compression';
 import express, { type Request, type Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamFile, type WriteChunk } from '../src/files/download.ts';
@@ -13,6 +16,8 @@ let stopped: Promise<number>;
 let stop: (pages: number) => void;
 
 const file = { type: 'text/csv', filename: '一覧.csv' };
+/** 6 MB that gzip cannot shrink much: backpressure many times over. */
+const pages = Array.from({ length: 100 }, () => randomBytes(48 * 1024).toString('base64'));
 beforeAll(async () => {
   const app = express();
   app.get('/before', async (_req: Request, res: Response) => {
@@ -39,6 +44,12 @@ beforeAll(async () => {
       } finally {
         stop(pages);
       }
+    });
+  });
+  // Behind compression, as the API serves it: many waits for 'drain' on one response.
+  app.get('/compressed', compression(), (_req, res) => {
+    void streamFile(res, file, async (write: WriteChunk) => {
+      for (const page of pages) await write(page);
     });
   });
   server = app.listen(0, '127.0.0.1');
@@ -89,5 +100,35 @@ describe('streamFile', () => {
     // A producer that kept writing would never settle; this one ends at its next write.
     const pages = await stopped;
     expect(pages).toBeGreaterThan(0);
+  });
+
+  it('waits for a slow client behind compression with one drain listener, whatever the number of waits', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const body = await new Promise<Buffer>((resolve, reject) => {
+        http
+          .get(`${base}/compressed`, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+            expect(res.headers['content-encoding']).toBe('gzip');
+            const chunks: Buffer[] = [];
+            // A slow reader: each chunk read a moment later.
+            res.on('data', (chunk: Buffer) => {
+              chunks.push(chunk);
+              res.pause();
+              setTimeout(() => res.resume(), 2);
+            });
+            res.on('end', () => resolve(Buffer.concat(chunks)));
+            res.on('error', reject);
+          })
+          .on('error', reject);
+      });
+      expect(gunzipSync(body).toString()).toBe(pages.join(''));
+      // compression moves 'drain' listeners onto its zlib stream, where removing one through the
+      // response does nothing: a listener per wait piled up there (Node warns past ten).
+      expect(warnings.filter((w) => w.includes('MaxListeners'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });

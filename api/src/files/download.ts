@@ -1,7 +1,6 @@
 // The one writer of file downloads: type, length and a Content-Disposition whose filename* carries
 // the real (Japanese) name by RFC 5987, with an ASCII fallback for old clients.
 import type { Response } from 'express';
-import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { SENT } from '../http/route.ts';
 
@@ -64,6 +63,26 @@ export async function streamFile(
   produce: (write: WriteChunk) => Promise<void>,
 ): Promise<typeof SENT> {
   let started = false;
+  // One 'drain' and one 'close' listener for the response's life, each waking the write waiting.
+  // Behind compression, 'drain' listeners go onto its zlib stream, where removing one through the
+  // response does nothing: a listener per wait piled up there (Node's MaxListeners warning, seen on
+  // the people CSV of 50,000).
+  let wake: (() => void) | null = null;
+  const wakeWriter = () => {
+    const waiting = wake;
+    wake = null;
+    waiting?.();
+  };
+  let listening = false;
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      if (!listening) {
+        listening = true;
+        res.on('drain', wakeWriter);
+        res.on('close', wakeWriter);
+      }
+      wake = resolve;
+    });
   const write: WriteChunk = async (chunk) => {
     if (res.destroyed) throw new ClientGone();
     if (!started) {
@@ -73,18 +92,8 @@ export async function streamFile(
       if (file.private) res.setHeader('Cache-Control', 'no-store');
     }
     if (!res.write(chunk)) {
-      // The loser's listener is removed (its promise rejects into the settled race).
-      const done = new AbortController();
-      try {
-        await Promise.race([
-          once(res, 'drain', { signal: done.signal }),
-          once(res, 'close', { signal: done.signal }).then(() => {
-            throw new ClientGone();
-          }),
-        ]);
-      } finally {
-        done.abort();
-      }
+      await drained();
+      if (res.destroyed) throw new ClientGone();
     }
   };
   try {
