@@ -577,8 +577,9 @@ describe('people', () => {
     const all = await request(t.app).get('/api/admin/people/').set(admin);
     const prefix = (all.body as TPage<{ code: string }>).results[0]!.code.slice(0, 1);
     const searched = async (n: number) =>
-      (await request(t.app).get(`/api/admin/people/?query=${prefix}&page=${n}`).set(admin))
-        .body as TPage<{ code: string }>;
+      (await request(t.app).get(`/api/admin/people/?query=${prefix}&page=${n}`).set(admin)).body as TPage<{
+        code: string;
+      }>;
     const [one, two] = [await searched(1), await searched(2)];
     expect(one.count).toBeGreaterThan(10);
     expect(two.count).toBe(one.count);
