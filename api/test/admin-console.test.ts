@@ -546,6 +546,14 @@ describe('people', () => {
         query,
       ).toEqual(['N0001']);
     }
+    // A username made at a first Lark sign-in is an e-mail address, which may hold what the console's
+    // alphabet does not.
+    await t.db.execute(sql`update users set username = 'o''arai@example.com' where username = 'arai'`);
+    const byMail = await request(t.app)
+      .get(`/api/admin/people/?query=${encodeURIComponent("o'arai")}`)
+      .set(await as('hr'));
+    expect((byMail.body as TPage<{ code: string }>).results.map((r) => r.code)).toEqual(['N0001']);
+    await t.db.execute(sql`update users set username = 'arai' where username = 'o''arai@example.com'`);
     // And by the main organisation's name, with its other members.
     const byOrganisation = await request(t.app)
       .get(`/api/admin/people/?query=${encodeURIComponent('開発二課')}`)

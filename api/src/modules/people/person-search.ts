@@ -20,7 +20,11 @@ export function matchesPerson(key: string): SQL {
   return sql`e.search_key like ${likePattern(key.replace(/[A-Z]/g, (c) => c.toLowerCase()))}`;
 }
 
-/** Whether `key` could be part of a username (the console's alphabet, contracts/admin.ts). */
+/**
+ * Whether `key` could be part of a username: ASCII only. Usernames are the console's alphabet
+ * (contracts/admin.ts) or, made at a first Lark sign-in, an e-mail address (lark-auth.ts); a query in
+ * Japanese need not read the accounts.
+ */
 export function mayBeUsername(key: string): boolean {
-  return /^[A-Za-z0-9@.+_-]+$/.test(key);
+  return /^[\x21-\x7e]+$/.test(key);
 }

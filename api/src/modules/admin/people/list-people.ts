@@ -35,7 +35,7 @@ export async function listPeople({ ctx, input }: { ctx: RequestContext; input: T
   const text = input.query === undefined ? '' : searchKey(input.query);
   if (text) {
     // The chart's rule (person-search.ts), and the console's own: username and main organisation.
-    // Usernames are looked up apart and only for text a username may hold: a join's condition would
+    // Usernames are looked up apart and only for ASCII text (mayBeUsername): a join's condition would
     // read every account for every search, Japanese ones included.
     const like = likePattern(text);
     const byUsername = mayBeUsername(text)
