@@ -66,25 +66,22 @@ export async function streamFile(
   // One 'drain' and one 'close' listener for the response's life, each waking the write waiting.
   // Behind compression, 'drain' listeners go onto its zlib stream, where removing one through the
   // response does nothing: a listener per wait piled up there (Node's MaxListeners warning, seen on
-  // the people CSV of 50,000).
+  // the people CSV of 50,000). Both are on from the start, so a close before the first wait is seen.
   let wake: (() => void) | null = null;
+  let closed = false;
   const wakeWriter = () => {
     const waiting = wake;
     wake = null;
     waiting?.();
   };
-  let listening = false;
-  const drained = () =>
-    new Promise<void>((resolve) => {
-      if (!listening) {
-        listening = true;
-        res.on('drain', wakeWriter);
-        res.on('close', wakeWriter);
-      }
-      wake = resolve;
-    });
+  res.on('drain', wakeWriter);
+  res.on('close', () => {
+    closed = true;
+    wakeWriter();
+  });
+  const gone = () => closed || res.destroyed;
   const write: WriteChunk = async (chunk) => {
-    if (res.destroyed) throw new ClientGone();
+    if (gone()) throw new ClientGone();
     if (!started) {
       started = true;
       res.setHeader('Content-Type', contentTypeOf(file));
@@ -92,8 +89,8 @@ export async function streamFile(
       if (file.private) res.setHeader('Cache-Control', 'no-store');
     }
     if (!res.write(chunk)) {
-      await drained();
-      if (res.destroyed) throw new ClientGone();
+      await new Promise<void>((resolve) => (wake = resolve));
+      if (gone()) throw new ClientGone();
     }
   };
   try {
