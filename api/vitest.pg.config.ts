@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 // hostile-input-walk: U+0000 and friends must be refused before PostgreSQL's own errors (22021).
 // tasks-guard and vacations-concurrency hold the simultaneous-request tests, which only a pooled
 // server truly runs in parallel; approval-list checks the triggers that keep task_awaiting;
-// backup-restore reads and writes every table through the same archive format on both.
+// backup-restore reads and writes every table through the same archive format on both; write-watch
+// follows transactions on node-postgres' pooled connections, which PGlite does not have.
 export const PG_TEST_FILES = [
   'test/migrations.test.ts',
   'test/auth.test.ts',
@@ -16,6 +17,7 @@ export const PG_TEST_FILES = [
   'test/assets-concurrency.test.ts',
   'test/approval-list.test.ts',
   'test/caches.test.ts',
+  'test/write-watch.test.ts',
   'test/backup-restore.test.ts',
   'test/hostile-input-walk.test.ts',
   'test/proxies-concurrency.test.ts',

@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import { mountModule, type ApiModule, type ModuleDeps, type ReadinessParts } from './api-module.ts';
-import { NO_CHANGE_FEED, trackWrites, type ChangeFeed } from './cache/change-feed.ts';
+import { NO_CHANGE_FEED, type ChangeFeed } from './cache/change-feed.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
@@ -155,7 +155,6 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   setPublicUrl(app, config.publicUrl);
   if (deps.metrics) app.use(deps.metrics.requests.middleware);
-  app.use(trackWrites(changes));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config.csp));
 

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openChangeFeed, type ChangeFeed } from '../src/cache/change-feed.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
 import { createLogger } from '../src/logger.ts';
 import { createTestContext, type TestContext } from './support/test-context.ts';
 import { testBackend } from './support/test-database.ts';
@@ -92,14 +93,22 @@ describe('the task lists', () => {
   });
 
   describe('with a second replica on the same database', () => {
-    let other: { server: Server; changes: ChangeFeed };
+    let other: { server: Server; changes: ChangeFeed; handle: DatabaseHandle };
 
     beforeAll(async () => {
       const logger = createLogger('silent');
-      const changes = await openChangeFeed(t.handle, logger);
-      other = { server: serve(createApp({ config: t.config, db: t.db, logger, changes })), changes };
+      const handle = t.replica();
+      const changes = await openChangeFeed(handle, logger);
+      other = {
+        server: serve(createApp({ config: t.config, db: handle.db, logger, changes })),
+        changes,
+        handle,
+      };
     });
-    afterAll(() => other?.changes.close());
+    afterAll(async () => {
+      await other?.changes.close();
+      await other?.handle.close();
+    });
 
     it('the badges follow a request submitted here and approved there', async () => {
       const badge = async (server: Server) => {
@@ -137,19 +146,79 @@ describe('the task lists', () => {
   });
 });
 
+describe('what every form and submission reads again (cache/table-cache.ts)', () => {
+  const formLabels = async (workflowId: number) => {
+    const res = await request(api)
+      .get(`/api/task/workflows/${workflowId}/form/`)
+      .set(await as('yamada'));
+    expect(res.status).toBe(200);
+    return (res.body as { fields: { label: string }[] }).fields.map((f) => f.label);
+  };
+
+  it('keeps a workflow’s fields while other tables are written, and drops them once a field changes', async () => {
+    const workflowId = await createWorkflow(t, { nodes: ONE_STEP });
+    const before = await formLabels(workflowId);
+    expect(before.length).toBeGreaterThan(0);
+    // A request submitted meanwhile writes tasks, not fields: the next read may come from memory.
+    await submit(t, as, 'yamada', workflowId);
+    expect(await formLabels(workflowId)).toEqual(before);
+    await t.db.execute(
+      `update workflow_fields set label = label || '（改）' where workflow_id = ${workflowId}`,
+    );
+    expect(await formLabels(workflowId)).toEqual(before.map((label) => `${label}（改）`));
+  });
+
+  it('follows a change written by anyone else (another handle: a script, a replica) through the triggers', async () => {
+    const workflowId = await createWorkflow(t, { nodes: ONE_STEP });
+    const before = await formLabels(workflowId);
+    const outside = t.replica();
+    try {
+      await outside.db.execute(
+        `update workflow_fields set label = label || '（外）' where workflow_id = ${workflowId}`,
+      );
+      await expect.poll(() => formLabels(workflowId)).toEqual(before.map((label) => `${label}（外）`));
+      await outside.db.execute(
+        `insert into company_days_off (date, name) values ('2031-03-04', '創立記念日')`,
+      );
+      await expect
+        .poll(async () => {
+          const res = await request(api)
+            .get('/api/attendance/year/2031/month/3/')
+            .set(await as('yamada'));
+          return (res.body as { calendar: Record<string, string> }).calendar['2031-03-04'];
+        })
+        .toBe('nonlegal');
+    } finally {
+      await outside.close();
+    }
+  });
+
+  it('sends a request to the approver named since the last one, after a sign-in between', async () => {
+    const workflowId = await createWorkflow(t, { nodes: ONE_STEP });
+    const first = await submit(t, as, 'yamada', workflowId);
+    expect(await listedIds(api, 'suzuki')).toContain(first.id);
+    await t.signIn('yamada'); // sets users.last_login, which no cache reads
+    await t.db.execute(`update node_approvers set user_id = (select id from users where username = 'sato')
+      where node_id in (select id from nodes where workflow_id = ${workflowId})`);
+    const second = await submit(t, as, 'yamada', workflowId);
+    expect(await listedIds(api, 'sato')).toContain(second.id);
+    expect(await listedIds(api, 'suzuki')).not.toContain(second.id);
+  });
+});
+
 // PGlite lives in this process and cannot drop its listener; a PostgreSQL connection can.
 if (testBackend() === 'postgres') {
   describe('when the listening connection drops', () => {
     it('caches nothing until it is back, and misses nothing written meanwhile', async () => {
       const feed = await openChangeFeed(t.handle, createLogger('silent'));
       try {
-        await expect.poll(() => feed.trusted()).toBe(true);
-        const before = feed.version();
+        await expect.poll(() => feed.trusted('all')).toBe(true);
+        const before = feed.version('all');
         await t.db.execute(`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query ilike 'LISTEN%'`);
-        await expect.poll(() => feed.trusted() === false || feed.version() > before).toBe(true);
-        await expect.poll(() => feed.trusted()).toBe(true);
-        expect(feed.version()).toBeGreaterThan(before);
+        await expect.poll(() => feed.trusted('all') === false || feed.version('all') > before).toBe(true);
+        await expect.poll(() => feed.trusted('all')).toBe(true);
+        expect(feed.version('all')).toBeGreaterThan(before);
       } finally {
         await feed.close();
       }

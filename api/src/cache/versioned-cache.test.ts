@@ -28,7 +28,7 @@ function counter() {
 describe('versionedCache', () => {
   it('answers from memory while the feed stays at the same version', async () => {
     const { feed } = manualFeed();
-    const cache = versionedCache<string>(feed, 10);
+    const cache = versionedCache<string>(feed, 10, 'all');
     const source = counter();
     expect(await cache.remember('a', source.load)).toBe('load 1');
     expect(await cache.remember('a', source.load)).toBe('load 1');
@@ -38,7 +38,7 @@ describe('versionedCache', () => {
 
   it('loads again once the feed has moved', async () => {
     const { feed, state } = manualFeed();
-    const cache = versionedCache<string>(feed, 10);
+    const cache = versionedCache<string>(feed, 10, 'all');
     const source = counter();
     await cache.remember('a', source.load);
     state.version += 1;
@@ -48,7 +48,7 @@ describe('versionedCache', () => {
 
   it('neither serves nor keeps anything while the feed is not trusted', async () => {
     const { feed, state } = manualFeed();
-    const cache = versionedCache<string>(feed, 10);
+    const cache = versionedCache<string>(feed, 10, 'all');
     const source = counter();
     await cache.remember('a', source.load);
     state.trusted = false;
@@ -62,7 +62,7 @@ describe('versionedCache', () => {
 
   it('uses a value that raced a change once, without keeping it', async () => {
     const { feed, state } = manualFeed();
-    const cache = versionedCache<string>(feed, 10);
+    const cache = versionedCache<string>(feed, 10, 'all');
     const racing = () => {
       state.version += 1; // a write committed while the value was being read
       return Promise.resolve('read during a write');
@@ -75,7 +75,7 @@ describe('versionedCache', () => {
 
   it('keeps at most its limit, dropping the oldest entry first', async () => {
     const { feed } = manualFeed();
-    const cache = versionedCache<string>(feed, 2);
+    const cache = versionedCache<string>(feed, 2, 'all');
     const source = counter();
     await cache.remember('a', source.load);
     await cache.remember('b', source.load);

@@ -12,6 +12,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { pgliteForDrizzle } from './pglite-parsers.ts';
+import { watchPglite, watchPool, WriteWatcher, type WriteWatch } from './write-watch.ts';
 
 /** A drizzle database or transaction; repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -30,8 +32,13 @@ export interface DatabaseHandle {
   withMigrationLock<T>(work: (session: MigrationSession) => Promise<T>): Promise<T>;
   /** LISTEN on `channel` (change-feed.ts). Resolves to the call that stops listening. */
   listen(channel: string, events: ListenEvents): Promise<() => Promise<void>>;
-  /** NOTIFY `channel` in a transaction of its own. */
-  notify(channel: string): Promise<void>;
+  /**
+   * Tells the listeners of `channel`: a NOTIFY in a transaction of its own on PostgreSQL; on PGlite,
+   * whose listeners are all in this process, a direct call.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Tells `watch` of each write through `db` as it starts and ends (write-watch.ts), until the returned call. */
+  watchWrites(watch: WriteWatch): () => void;
   close(): Promise<void>;
   /** PostgreSQL's connection pool, for the metrics; absent for PGlite. */
   readonly pool?: PoolFigures;
@@ -52,7 +59,7 @@ export interface MigrationSession {
 
 export interface ListenEvents {
   /** A NOTIFY on the channel, delivered once its transaction committed. */
-  notify(): void;
+  notify(payload: string): void;
   /** Listening (again): notifications from now on arrive; ones sent while it was down are lost. */
   ready(): void;
   /** The listening connection is gone; a new one is being opened. */
@@ -61,9 +68,25 @@ export interface ListenEvents {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Wraps an open PGlite; the handle owns it and closes it. */
+const pgliteListeners = new WeakMap<PGlite, Map<string, Set<(payload: string) => void>>>();
+
+/** Every handle's listeners on one PGlite instance (a test opens two handles on one). */
+function listenersOf(client: PGlite): Map<string, Set<(payload: string) => void>> {
+  let listeners = pgliteListeners.get(client);
+  if (!listeners) pgliteListeners.set(client, (listeners = new Map()));
+  return listeners;
+}
+
+/**
+ * Wraps an open PGlite; the handle owns it and closes it. Timestamps, dates and intervals then read
+ * as text on the instance as through drizzle (pglite-parsers.ts).
+ */
 export function pgliteHandle(client: PGlite, dataDir?: string): DatabaseHandle {
-  const db = drizzlePglite({ client, casing: 'snake_case' });
+  const writes = new WriteWatcher();
+  const db = drizzlePglite({ client: watchPglite(pgliteForDrizzle(client), writes), casing: 'snake_case' });
+  // Every listener is in this process: a notice from the handle is handed to them directly, without a
+  // statement (one less for each write request, issue 38). The tables' triggers still NOTIFY.
+  const listeners = listenersOf(client);
   const session: MigrationSession = {
     db,
     migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db, { migrationsFolder: folder }),
@@ -77,13 +100,20 @@ export function pgliteHandle(client: PGlite, dataDir?: string): DatabaseHandle {
     // One process owns the database, so its listener never drops: notifications are delivered as
     // the committing statement returns.
     async listen(channel, events) {
-      const stop = await client.listen(channel, () => events.notify());
+      const notify = (payload: string) => events.notify(payload);
+      const stop = await client.listen(channel, notify);
+      const local = listeners.get(channel) ?? new Set();
+      listeners.set(channel, local.add(notify));
       events.ready();
-      return () => stop();
+      return async () => {
+        local.delete(notify);
+        await stop();
+      };
     },
-    notify: async (channel) => {
-      await client.query(`select pg_notify($1, '')`, [channel]);
+    notify: async (channel, payload) => {
+      for (const notify of listeners.get(channel) ?? []) notify(payload);
     },
+    watchWrites: (watch) => writes.add(watch),
     close: () => client.close(),
   };
 }
@@ -135,7 +165,8 @@ const MIGRATION_LOCK_KEY = 2_112_021;
 export function openPostgres(connectionString: string, onIdleError?: (error: Error) => void): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
   pool.on('error', (error) => onIdleError?.(error));
-  const db = drizzlePg({ client: pool, casing: 'snake_case' });
+  const writes = new WriteWatcher();
+  const db = drizzlePg({ client: watchPool(pool, writes), casing: 'snake_case' });
   const withMigrationLock: DatabaseHandle['withMigrationLock'] = async (work) => {
     // Replicas starting together: one migrates, the others wait here and then find nothing to do.
     const client = new pg.Client({ connectionString });
@@ -160,9 +191,13 @@ export function openPostgres(connectionString: string, onIdleError?: (error: Err
     listen: (channel, events) => listenOnPostgres(connectionString, channel, events),
     // Without waiting for the disk: a notification a crash loses is harmless, since the crash drops
     // every listener too and each then treats everything as changed.
-    notify: async (channel) => {
-      await pool.query(`select set_config('synchronous_commit', 'off', true), pg_notify($1, '')`, [channel]);
+    notify: async (channel, payload) => {
+      await pool.query(`select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`, [
+        channel,
+        payload,
+      ]);
     },
+    watchWrites: (watch) => writes.add(watch),
     close: () => pool.end(),
     pool,
   };
@@ -188,7 +223,7 @@ async function listenOnPostgres(
     const next = new pg.Client({ connectionString });
     client = next;
     next.on('notification', (message) => {
-      if (message.channel === channel) events.notify();
+      if (message.channel === channel) events.notify(message.payload ?? '');
     });
     next.on('error', (error) => dropped(next, error));
     next.on('end', () => dropped(next, new Error('the listening connection ended')));

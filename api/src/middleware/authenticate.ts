@@ -50,10 +50,12 @@ function verifiedTokens(tokens: TokenService) {
 }
 
 const MAX_REMEMBERED_SESSIONS = 10_000;
+/** What findLiveSessionUser reads. */
+const SESSION_TABLES = ['auth_sessions', 'users'];
 
 export function authenticate(db: Db, tokens: TokenService, changes: ChangeFeed): RequestHandler {
   const verify = verifiedTokens(tokens);
-  const sessions = versionedCache<SessionUser | null>(changes, MAX_REMEMBERED_SESSIONS);
+  const sessions = versionedCache<SessionUser | null>(changes, MAX_REMEMBERED_SESSIONS, SESSION_TABLES);
   return async (req, _res, next) => {
     const token = bearerOf(req);
     if (!token) throw new NotAuthenticated();

@@ -20,6 +20,8 @@ export interface TestContext {
   readonly db: Db;
   /** The database handle itself, for what a test must open beside the app (a second replica's feed). */
   readonly handle: DatabaseHandle;
+  /** A second handle on the same database, as another replica opens it; the caller closes it. */
+  replica(): DatabaseHandle;
   readonly config: AppConfig;
   /** Signs in through the real endpoint (demo password by default) and returns the token pair. */
   signIn(username: string, password?: string): Promise<{ access: string; refresh: string }>;
@@ -46,6 +48,10 @@ export async function createTestContext(
     appWith: (overrides) => build({ ...config, ...overrides }),
     db: database.handle.db,
     handle: database.handle,
+    replica() {
+      if (!database.replica) throw new Error('this test database opens no second handle');
+      return database.replica();
+    },
     config,
     async signIn(username, password = DEMO_PASSWORD) {
       const res = await request(app).post('/api/token-auth/').send({ username, password });

@@ -21,6 +21,11 @@ export function testBackend(): 'pglite' | 'postgres' {
 
 export interface TestDatabase {
   readonly handle: DatabaseHandle;
+  /**
+   * Another handle on the same database, as a second API replica opens it (on PGlite, the same
+   * instance with a drizzle and a write watcher of its own); closed by the caller.
+   */
+  replica?(): DatabaseHandle;
   /** Closes the connection; on PostgreSQL also drops the database. */
   dispose(): Promise<void>;
 }
@@ -34,7 +39,11 @@ async function pgliteFromTemplate(dataset: TestDataset): Promise<TestDatabase> {
   const tarball = await readFile(inject('pgliteTemplates')[dataset]);
   const client = await PGlite.create({ loadDataDir: new Blob([tarball]) });
   const handle = pgliteHandle(client);
-  return { handle, dispose: () => handle.close() };
+  return {
+    handle,
+    replica: () => ({ ...pgliteHandle(client), close: () => Promise.resolve() }),
+    dispose: () => handle.close(),
+  };
 }
 
 /** A new, empty database on the test PostgreSQL server; `migrate` is left to the caller. */
@@ -53,6 +62,7 @@ export async function createPostgresDatabase(): Promise<TestDatabase> {
   const handle = openPostgres(url.toString());
   return {
     handle,
+    replica: () => openPostgres(url.toString()),
     async dispose() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

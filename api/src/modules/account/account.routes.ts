@@ -12,6 +12,7 @@ import { versionedCache } from '../../cache/versioned-cache.ts';
 import { tokyoDate } from '../../dates.ts';
 import { sendFile } from '../../files/download.ts';
 import { endpointRouter, route } from '../../http/route.ts';
+import { TASK_LIST_TABLES } from '../tasks/list-tasks.ts';
 import { exportOwnData } from '../personal-data/export-own-data.ts';
 import { getStatistics, getTaskStatistics, getUserState } from './account.service.ts';
 import { changePassword } from './change-password.ts';
@@ -22,8 +23,8 @@ export const accountModule = moduleOf('account', account, (deps) => {
   const on = endpointRouter(deps);
   // Every screen asks for the badges; they are the task lists' counts, kept like the lists' pages
   // (tasks.routes.ts), by user and day (a proxy's period).
-  const sidebar = versionedCache<TStatistics>(deps.changes, MAX_CACHED_USERS);
-  const home = versionedCache<TTaskStatistics>(deps.changes, MAX_CACHED_USERS);
+  const sidebar = versionedCache<TStatistics>(deps.changes, MAX_CACHED_USERS, TASK_LIST_TABLES);
+  const home = versionedCache<TTaskStatistics>(deps.changes, MAX_CACHED_USERS, TASK_LIST_TABLES);
   const keyOf = (userId: number) => `${userId} ${tokyoDate()}`;
 
   route(on, account.me, { answer: ZUserState }, ({ ctx }) => getUserState({ ctx }));

@@ -1,6 +1,7 @@
 // Queries of monthly attendance: drafts, report versions, and who has not reported a month yet.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { tableCache } from '../../cache/table-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { attendanceDrafts, attendanceVersions, type TAttendanceData } from '../../db/schema/attendance.ts';
@@ -74,16 +75,14 @@ export async function upsertDraft(
   db: Db,
   key: { employeeId: number; year: number; month: number },
   data: TAttendanceData,
-) {
-  const [row] = await db
+): Promise<void> {
+  await db
     .insert(attendanceDrafts)
     .values({ ...key, data })
     .onConflictDoUpdate({
       target: [attendanceDrafts.employeeId, attendanceDrafts.year, attendanceDrafts.month],
       set: { data, updatedAt: sql`now()` },
-    })
-    .returning();
-  return row!;
+    });
 }
 
 /** The report (task) holding the month, if any: the newest one in 01, 02 or 90. */
@@ -128,13 +127,17 @@ export async function findLatestVersion(db: Db, taskId: number) {
   return row ?? null;
 }
 
+const attendanceWorkflow = tableCache<{ id: number; name: string } | null>(['workflows'], 1);
+
 /** The active 勤怠報告 workflow (kind 'attendance'), lowest id first. */
-export async function findAttendanceWorkflow(db: Db) {
-  const [row] = await db
-    .select({ id: workflows.id, name: workflows.name })
-    .from(workflows)
-    .where(and(eq(workflows.kind, 'attendance'), eq(workflows.isActive, true)))
-    .orderBy(workflows.id)
-    .limit(1);
-  return row ?? null;
+export function findAttendanceWorkflow(db: Db) {
+  return attendanceWorkflow.read(db, 'attendance', async () => {
+    const [row] = await db
+      .select({ id: workflows.id, name: workflows.name })
+      .from(workflows)
+      .where(and(eq(workflows.kind, 'attendance'), eq(workflows.isActive, true)))
+      .orderBy(workflows.id)
+      .limit(1);
+    return row ?? null;
+  });
 }

@@ -12,6 +12,7 @@ import type { TAttendanceSettings } from '@portal/shared/attendance/schema';
 import { monthBounds } from '@portal/shared/attendance/dates';
 import { businessDays, monthCalendar } from '@portal/shared/calendar/business-days';
 import type { TVacation } from '@portal/shared/contracts/vacations';
+import { tableCache } from '../../cache/table-cache.ts';
 import type { Db } from '../../db/client.ts';
 import type { TAttendanceData } from '../../db/schema/attendance.ts';
 import { contracts, employees } from '../../db/schema/employees.ts';
@@ -44,9 +45,16 @@ const employeeColumns = {
   name: employeeName(employees),
 };
 
-export async function findEmployeeOfUser(db: Db, userId: number): Promise<EmployeeRef | null> {
-  const [row] = await db.select(employeeColumns).from(employees).where(eq(employees.userId, userId));
-  return row ?? null;
+// What every month's form and submission reads again: each kept until its table changes.
+const employeesOfUsers = tableCache<EmployeeRef | null>(['employees'], 20_000);
+const monthContracts = tableCache<MonthSetup['contract']>(['contracts'], 20_000);
+const monthLeave = tableCache<TVacation[]>(['vacations'], 20_000);
+
+export function findEmployeeOfUser(db: Db, userId: number): Promise<EmployeeRef | null> {
+  return employeesOfUsers.read(db, String(userId), async () => {
+    const [row] = await db.select(employeeColumns).from(employees).where(eq(employees.userId, userId));
+    return row ?? null;
+  });
 }
 
 export async function findEmployee(db: Db, employeeId: number): Promise<EmployeeRef | null> {
@@ -55,7 +63,11 @@ export async function findEmployee(db: Db, employeeId: number): Promise<Employee
 }
 
 /** The contract in force during the month: the latest one starting by the month's end. */
-async function monthContract(db: Db, employeeId: number, last: string) {
+function monthContract(db: Db, employeeId: number, last: string) {
+  return monthContracts.read(db, `${employeeId} ${last}`, () => readMonthContract(db, employeeId, last));
+}
+
+async function readMonthContract(db: Db, employeeId: number, last: string): Promise<MonthSetup['contract']> {
   const [row] = await db
     .select({ start: contracts.workStartTime, end: contracts.workEndTime, endDate: contracts.endDate })
     .from(contracts)
@@ -78,7 +90,9 @@ export async function loadMonthSetup(
   // One after another: `db` may be a transaction, whose one connection takes one query at a time.
   const settings = await loadMonthCalendarSettings(db, year, month);
   const contract = await monthContract(db, employeeId, last);
-  const leave = await listVacationsBetween(db, employeeId, first, last);
+  const leave = await monthLeave.read(db, `${employeeId} ${first}`, () =>
+    listVacationsBetween(db, employeeId, first, last),
+  );
   return {
     year,
     month,

@@ -99,6 +99,8 @@ export async function prepareAttendanceReport(
       await refuseSecond(tx);
       const version = await writeVersion(tx, {
         taskId: id,
+        // A new report's task was made in this transaction: it has no version yet.
+        ...(taskId === null ? { version: 1 } : {}),
         ...key,
         data,
         result,
@@ -110,6 +112,14 @@ export async function prepareAttendanceReport(
       if (taskId !== null && (upload || input.file_del)) await keepTimesheetOf(tx, id, version - 1);
     },
   };
+}
+
+async function nextVersion(tx: Db, taskId: number): Promise<number> {
+  const rows = await tx
+    .select({ version: attendanceVersions.version })
+    .from(attendanceVersions)
+    .where(eq(attendanceVersions.taskId, taskId));
+  return Math.max(0, ...rows.map((r) => r.version)) + 1;
 }
 
 /**
@@ -128,13 +138,11 @@ export async function writeVersion(
     result: TAttendanceTabsResultData;
     createdById: number;
     isCorrection: boolean;
+    /** The version, when the caller knows it (1 for a report submitted in this transaction). */
+    version?: number;
   },
 ): Promise<number> {
-  const rows = await tx
-    .select({ version: attendanceVersions.version })
-    .from(attendanceVersions)
-    .where(eq(attendanceVersions.taskId, v.taskId));
-  const version = Math.max(0, ...rows.map((r) => r.version)) + 1;
+  const version = v.version ?? (await nextVersion(tx, v.taskId));
   await tx.insert(attendanceVersions).values({
     taskId: v.taskId,
     version,

@@ -5,6 +5,7 @@ import {
   DEFAULT_COMPANY_CALENDAR,
   type TCompanyCalendarSettings,
 } from '@portal/shared/calendar/business-days';
+import { tableCache } from '../../cache/table-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { companyCalendar, companyDaysOff } from '../../db/schema/calendar.ts';
 
@@ -32,11 +33,15 @@ export async function loadCalendarSettings(
   };
 }
 
+const monthSettings = tableCache<TCompanyCalendarSettings>(['company_calendar', 'company_days_off'], 240);
+
 /** What monthCalendar(year, month) needs: the month's days off and the next month's first. */
 export function loadMonthCalendarSettings(db: Db, year: number, month: number) {
   const [nextYear, nextMonth] = month === 12 ? [year + 1, 1] : [year, month + 1];
   const afterNextFirst = nextMonth === 12 ? monthStart(nextYear + 1, 1) : monthStart(nextYear, nextMonth + 1);
-  return loadCalendarSettings(db, { from: monthStart(year, month), to: afterNextFirst });
+  return monthSettings.read(db, monthStart(year, month), () =>
+    loadCalendarSettings(db, { from: monthStart(year, month), to: afterNextFirst }),
+  );
 }
 
 /** Replaces the settings: the weekday, and the whole list of days off. */

@@ -4,6 +4,7 @@ import { and, asc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { OBSERVER_NODE_CODE } from '@portal/shared/codes';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
 import { NON_FIELD_ERRORS } from '@portal/shared/contracts/errors';
+import { tableCache } from '../../cache/table-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { approvalProxies } from '../../db/schema/proxies.ts';
@@ -15,7 +16,13 @@ import type { Applicant } from './org-chain.ts';
 import { resolveApprovers, type NodeDefinition } from './resolve-approvers.ts';
 import { resolveObservers } from './resolve-observers.ts';
 
-export async function loadNodeDefinitions(db: Db, workflowId: number): Promise<NodeDefinition[]> {
+const nodeDefinitions = tableCache<NodeDefinition[]>(['nodes', 'node_approvers'], 1_000);
+
+export function loadNodeDefinitions(db: Db, workflowId: number): Promise<NodeDefinition[]> {
+  return nodeDefinitions.read(db, String(workflowId), () => readNodeDefinitions(db, workflowId));
+}
+
+async function readNodeDefinitions(db: Db, workflowId: number): Promise<NodeDefinition[]> {
   const rows = await db
     .select()
     .from(nodes)

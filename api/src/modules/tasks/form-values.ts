@@ -8,6 +8,7 @@ import {
   type TFieldValues,
 } from '@portal/shared/workflow/field-values';
 import { contentTypeOf, parseUploadString } from '@portal/shared/workflow/upload';
+import { tableCache } from '../../cache/table-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/tasks.ts';
 import { workflowFields } from '../../db/schema/workflows.ts';
@@ -22,12 +23,16 @@ export interface Upload {
   readonly content: Buffer;
 }
 
+const fieldsOfWorkflows = tableCache<FieldRow[]>(['workflow_fields'], 1_000);
+
 export function loadFields(db: Db, workflowId: number): Promise<FieldRow[]> {
-  return db
-    .select()
-    .from(workflowFields)
-    .where(eq(workflowFields.workflowId, workflowId))
-    .orderBy(asc(workflowFields.order), asc(workflowFields.id));
+  return fieldsOfWorkflows.read(db, String(workflowId), () =>
+    db
+      .select()
+      .from(workflowFields)
+      .where(eq(workflowFields.workflowId, workflowId))
+      .orderBy(asc(workflowFields.order), asc(workflowFields.id)),
+  );
 }
 
 export function ruleOf(field: FieldRow) {

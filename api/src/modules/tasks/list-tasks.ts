@@ -278,6 +278,22 @@ async function listAwaiting(db: Db, userId: number, input: TTaskListQuery) {
   };
 }
 
+/**
+ * Every table the lists and their counts (statistics.ts) read, directly or through access.ts: what
+ * their cached pages and badges depend on (cache/change-feed.ts).
+ */
+export const TASK_LIST_TABLES = [
+  'tasks',
+  'task_nodes',
+  'task_node_approvers',
+  'task_awaiting',
+  'approval_proxies',
+  'employees',
+  'organizations',
+  'users',
+  'workflows',
+] as const;
+
 export async function listTasks({ ctx, input }: { ctx: RequestContext; input: TTaskListQuery }) {
   const userId = ctx.user.id;
   if (input.filter === 'approval') return listAwaiting(ctx.db, userId, input);

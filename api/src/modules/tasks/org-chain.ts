@@ -1,6 +1,7 @@
 // The applicant's place in the organisation: their main organisation and its ancestors with heads.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrgLevel } from '@portal/shared/codes';
+import { tableCache } from '../../cache/table-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { employees } from '../../db/schema/employees.ts';
@@ -26,7 +27,14 @@ export interface Applicant {
 }
 
 /** The main position is the first full-time one (else the first), by position id. */
-export async function loadApplicant(db: Db, userId: number): Promise<Applicant> {
+/** An applicant's name and place, by user: read again once a person, a position or an organisation changes. */
+const applicants = tableCache<Applicant>(['users', 'employees', 'positions', 'organizations'], 20_000);
+
+export function loadApplicant(db: Db, userId: number): Promise<Applicant> {
+  return applicants.read(db, String(userId), () => readApplicant(db, userId));
+}
+
+async function readApplicant(db: Db, userId: number): Promise<Applicant> {
   const [row] = await db
     .select({
       name: userDisplayName(users, employees),

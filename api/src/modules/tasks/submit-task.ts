@@ -5,6 +5,7 @@
 // activation, the notifications and the outbox row, or nothing.
 import { and, eq } from 'drizzle-orm';
 import type { TTask, TTaskFormValues } from '@portal/shared/contracts/tasks';
+import { tableCache } from '../../cache/table-cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
@@ -18,11 +19,15 @@ import { loadApplicant } from './org-chain.ts';
 import { toTask } from './task-views.ts';
 import { kindHooks, type PreparedBody } from './workflow-kinds.ts';
 
+const activeWorkflows = tableCache<(typeof workflows.$inferSelect)[]>(['workflows'], 1_000);
+
 export async function findActiveWorkflow(ctx: RequestContext, workflowId: number) {
-  const [workflow] = await ctx.db
-    .select()
-    .from(workflows)
-    .where(and(eq(workflows.id, workflowId), eq(workflows.isActive, true)));
+  const [workflow] = await activeWorkflows.read(ctx.db, String(workflowId), () =>
+    ctx.db
+      .select()
+      .from(workflows)
+      .where(and(eq(workflows.id, workflowId), eq(workflows.isActive, true))),
+  );
   if (!workflow) throw new NotFound();
   return workflow;
 }
@@ -80,8 +85,10 @@ export async function submitTask({
       status: moved.finished ? '90' : '01',
       bells: startBells(created!, workflow.name, applicant.name, plan, moved),
     });
+    // Waiting at its first node, the task is the row inserted; a finished one its kind may have changed.
+    if (!moved.finished) return created!;
     const [fresh] = await tx.select().from(tasks).where(eq(tasks.id, created!.id));
     return fresh!;
   });
-  return toTask(ctx.db, task, ctx.user.id);
+  return toTask(ctx.db, task, ctx.user.id, workflow);
 }

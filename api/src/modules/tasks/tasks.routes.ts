@@ -12,7 +12,7 @@ import { tokyoDate } from '../../dates.ts';
 import { endpointRouter, route, SENT } from '../../http/route.ts';
 import { pageEnvelope } from '../../pagination.ts';
 import { approveNode } from './approve-node.ts';
-import { listTasks } from './list-tasks.ts';
+import { listTasks, TASK_LIST_TABLES } from './list-tasks.ts';
 import { rejectTask } from './reject-task.ts';
 import { resubmitTask } from './resubmit-task.ts';
 import { sendBack } from './send-back.ts';
@@ -38,7 +38,7 @@ export const tasksModule = moduleOf('tasks', tasks, (deps) => {
   // The lists are read far more often than tasks change (every screen's badge, every return to a
   // list), so a page's JSON is kept until anything it shows changes. The date is in the key because
   // a proxy's period starts and ends with it.
-  const pages = versionedCache<string>(deps.changes, MAX_CACHED_PAGES);
+  const pages = versionedCache<string>(deps.changes, MAX_CACHED_PAGES, TASK_LIST_TABLES);
 
   route(on, tasks.workflows, {}, ({ ctx }) => listApplicableWorkflows({ ctx }));
   route(on, tasks.workflow, {}, ({ ctx, params }) =>
