@@ -1,6 +1,11 @@
 import { parse } from 'acorn';
 import { describe, expect, it } from 'vitest';
-import { browserCheckPlugin, browserCheckScript, NOSCRIPT_MESSAGE } from './browser-check-script.ts';
+import {
+  browserCheckPlugin,
+  browserCheckScript,
+  NOSCRIPT_HIDES_LOADING,
+  NOSCRIPT_MESSAGE,
+} from './browser-check-script.ts';
 import { earlyMePlugin } from './early-me-script.ts';
 
 type Transform = (html: string) => string;
@@ -21,5 +26,12 @@ describe('the unsupported-browser check', () => {
     expect(check).toBeLessThan(html.indexOf('<script type="module"'));
     expect(check).toBeLessThan(html.indexOf('<script>', check + 1));
     expect(html).toContain(`<noscript>${NOSCRIPT_MESSAGE}</noscript>`);
+  });
+
+  it('hides the loading screen in #root when scripts are off, from the head', () => {
+    const html = transformOf(browserCheckPlugin())(INDEX);
+    const hides = html.indexOf(NOSCRIPT_HIDES_LOADING);
+    expect(hides).toBeGreaterThan(0);
+    expect(hides).toBeLessThan(html.indexOf('</head>'));
   });
 });

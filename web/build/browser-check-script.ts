@@ -37,6 +37,9 @@ export function browserCheckScript(): string {
 
 export const NOSCRIPT_MESSAGE = 'この社員ポータルを使うには JavaScript を有効にしてください。';
 
+/** Without scripts, index.html's loading screen would spin for ever beside the message: hidden. */
+export const NOSCRIPT_HIDES_LOADING = '<noscript><style>#root{display:none}</style></noscript>';
+
 const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
 
 export function browserCheckPlugin(): Plugin {
@@ -47,7 +50,7 @@ export function browserCheckPlugin(): Plugin {
       const charset = CHARSET.exec(html);
       if (!charset) throw new Error('browser-check: index.html has no <meta charset> to follow');
       const at = charset.index + charset[0].length;
-      const withScript = `${html.slice(0, at)}\n    <script>${browserCheckScript()}</script>${html.slice(at)}`;
+      const withScript = `${html.slice(0, at)}\n    <script>${browserCheckScript()}</script>${NOSCRIPT_HIDES_LOADING}${html.slice(at)}`;
       return withScript.replace('<body>', `<body>\n    <noscript>${NOSCRIPT_MESSAGE}</noscript>`);
     },
   };
