@@ -210,3 +210,29 @@ export async function dropQueues(redisUrl: string, prefix: string): Promise<void
     redis.disconnect();
   }
 }
+
+/**
+ * BullMQ's keys of jobs to do now: waiting, prioritised or running. Not the delayed: the reminders'
+ * job schedulers always hold their next run there.
+ */
+const PENDING_KEYS = /:(wait|prioritized|active)$/;
+
+/** Jobs to do now in every queue under `prefix` (the bots' events and Lark queues). */
+export async function pendingJobs(redisUrl: string, prefix: string): Promise<number> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let pending = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys.filter((k) => PENDING_KEYS.test(k))) {
+        const type = await redis.type(key);
+        pending += type === 'list' ? await redis.llen(key) : type === 'zset' ? await redis.zcard(key) : 0;
+      }
+    } while (cursor !== '0');
+    return pending;
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -32,6 +32,80 @@ function defaultMonthBody(month: TAttendanceMonth) {
 
 type Step = 'sign-in' | 'form' | 'submit';
 
+/** One request of a step: its parsed answer, or null when it failed (the caller counts why). */
+type Call = (step: Step, path: string, init: RequestInit, expected: number) => Promise<unknown>;
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+/** One employee's month as the web submits it: sign in, open the month's form, submit it. */
+async function submitMonth(call: Call, username: string, year: number, month: number): Promise<boolean> {
+  const session = (await call(
+    'sign-in',
+    '/api/token-auth/',
+    { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ username, password: PASSWORD }) },
+    200,
+  )) as { access: string } | null;
+  if (!session) return false;
+  const auth = { Authorization: `JWT ${session.access}` };
+  const form = (await call(
+    'form',
+    `/api/attendance/year/${year}/month/${month}/`,
+    { headers: auth },
+    200,
+  )) as TAttendanceMonth | null;
+  if (!form) return false;
+  const done = await call(
+    'submit',
+    `/api/task/workflows/${ATTENDANCE_WORKFLOW_ID}/form/`,
+    { method: 'POST', headers: { ...auth, ...JSON_TYPE }, body: JSON.stringify(defaultMonthBody(form)) },
+    201,
+  );
+  return done !== null;
+}
+
+export interface SubmissionCost {
+  readonly employees: number;
+  /** The API process's CPU per request of each step, in ms. */
+  readonly cpuMs: Record<Step, number>;
+  readonly failed: number;
+}
+
+/**
+ * The API's CPU for each step of a submission, the employees one after another on an otherwise idle
+ * process: what one submission costs, whatever the load. 1,000 ms over their sum is the most
+ * submissions a second one process can serve.
+ */
+export async function submissionCost(options: {
+  base: string;
+  usernames: readonly string[];
+  year: number;
+  month: number;
+  pid: number;
+}): Promise<SubmissionCost> {
+  const spent: Record<Step, number> = { 'sign-in': 0, form: 0, submit: 0 };
+  let failed = 0;
+  const call: Call = async (step, path, init, expected) => {
+    const before = cpuSeconds(options.pid);
+    try {
+      const res = await fetch(`${options.base}${path}`, init);
+      const text = await res.text();
+      return res.status === expected ? (JSON.parse(text) as unknown) : null;
+    } catch {
+      return null; // counted as failed
+    } finally {
+      spent[step] += cpuSeconds(options.pid) - before;
+    }
+  };
+  for (const username of options.usernames)
+    if (!(await submitMonth(call, username, options.year, options.month))) failed++;
+  const per = (step: Step) => (spent[step] * 1000) / Math.max(1, options.usernames.length);
+  return {
+    employees: options.usernames.length,
+    cpuMs: { 'sign-in': per('sign-in'), form: per('form'), submit: per('submit') },
+    failed,
+  };
+}
+
 export interface SurgeFigures {
   readonly employees: number;
   readonly ratePerSecond: number;
@@ -87,31 +161,9 @@ export async function monthEndSurge(options: {
       return null;
     }
   };
-  const json = { 'Content-Type': 'application/json' };
   let submitted = 0;
   const one = async (username: string) => {
-    const session = (await call(
-      'sign-in',
-      '/api/token-auth/',
-      { method: 'POST', headers: json, body: JSON.stringify({ username, password: PASSWORD }) },
-      200,
-    )) as { access: string } | null;
-    if (!session) return;
-    const auth = { Authorization: `JWT ${session.access}` };
-    const form = (await call(
-      'form',
-      `/api/attendance/year/${year}/month/${month}/`,
-      { headers: auth },
-      200,
-    )) as TAttendanceMonth | null;
-    if (!form) return;
-    const done = await call(
-      'submit',
-      `/api/task/workflows/${ATTENDANCE_WORKFLOW_ID}/form/`,
-      { method: 'POST', headers: { ...auth, ...json }, body: JSON.stringify(defaultMonthBody(form)) },
-      201,
-    );
-    if (done) submitted++;
+    if (await submitMonth(call, username, year, month)) submitted++;
   };
 
   const startedAt = new Date();
@@ -210,6 +262,31 @@ export async function checkSurge(
 
 /** An approver's card (c<node>-<user>-<round>), not the reminders and notices the bot also sends. */
 const isCard = (uuid: string | null) => uuid !== null && /^c\d+-\d+-[0-9a-z]+$/.test(uuid);
+
+/**
+ * Resolves once the bots' queues hold no job and Lark got no message for `quietMs` (or after
+ * `timeoutMs`): the start-up's reminders (a first start on a company's data owes many, written in
+ * batches) are all sent, and the bots and the API that serve them are idle. A month-end surge does
+ * not meet a first start.
+ */
+export async function botsIdle(
+  lark: FakeLark,
+  pending: () => Promise<number>,
+  quietMs = 5_000,
+  timeoutMs = 1_800_000,
+) {
+  const started = Date.now();
+  let seen = lark.messages.length;
+  let since = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    if (lark.messages.length !== seen) {
+      seen = lark.messages.length;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs && (await pending()) === 0) break;
+  }
+  return { seconds: (Date.now() - started) / 1000, messages: seen };
+}
 
 /**
  * Resolves once Lark holds at least `count` approver cards and no card came for `quietMs` (or after
