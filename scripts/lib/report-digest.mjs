@@ -1,10 +1,21 @@
-// What the closing summary names from each suite's JSON report: the tests that failed, with the first
-// line of their error, and the slowest files. CI keeps only the tail of the output, so a failure has
-// to be named there, not only where its suite printed it.
+// What the closing summary names from each suite's JSON report: the tests that failed, with the head
+// of their error (an expectation's locator, expected and received lines) and where it was thrown, and
+// the slowest files. CI keeps only the tail of the output, so a failure has to be told there, not only
+// where its suite printed it.
 
 // Without the reporters' colour codes.
 const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-const firstLine = (text = '') => String(text).replace(ansi, '').trim().split('\n')[0].slice(0, 240);
+/** The error's first non-empty lines, indented to sit under the test's name in the summary. */
+const head = (text = '', lines = 8) =>
+  String(text)
+    .replace(ansi, '')
+    .split('\n')
+    .map((line) => line.trimEnd().slice(0, 240))
+    .filter((line) => line.trim() !== '')
+    .slice(0, lines)
+    .join('\n      ');
+const at = (location) =>
+  location?.file ? `\n      at ${location.file.split('/').slice(-2).join('/')}:${location.line}` : '';
 
 /** Failed tests and per-file seconds of a vitest JSON report. */
 export function digestVitest(report, root) {
@@ -15,9 +26,9 @@ export function digestVitest(report, root) {
     files.push({ name, seconds: ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000 });
     for (const test of file.assertionResults ?? [])
       if (test.status === 'failed')
-        failures.push({ name: `${name} › ${test.fullName}`, error: firstLine(test.failureMessages?.[0]) });
+        failures.push({ name: `${name} › ${test.fullName}`, error: head(test.failureMessages?.[0], 4) });
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
-      failures.push({ name, error: firstLine(file.message) });
+      failures.push({ name, error: head(file.message, 4) });
   }
   return { failures, files };
 }
@@ -34,9 +45,10 @@ export function digestPlaywright(report) {
         seconds.set(file, (seconds.get(file) ?? 0) + ms / 1000);
         if (test.status === 'unexpected' || test.status === 'flaky') {
           const last = (test.results ?? []).findLast((r) => r.status !== 'passed');
+          const error = last?.error ?? last?.errors?.[0];
           failures.push({
             name: `${file} › [${test.projectName}] ${[...trail, spec.title].join(' › ')}${test.status === 'flaky' ? ' (flaky)' : ''}`,
-            error: firstLine(last?.error?.message ?? last?.errors?.[0]?.message),
+            error: head(error?.message) + at(error?.location),
           });
         }
       }

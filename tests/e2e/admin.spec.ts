@@ -49,7 +49,6 @@ test('the administrator creates an employee with a contract and a position, then
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
   const { start: day } = await twoWorkingDaysFromNextWeek(request);
   const suffix = testInfo.project.name === 'mobile' ? 'M' : 'D';
   const code = `N90${suffix}`;

@@ -47,7 +47,6 @@ test('a lending, a lending without stock that becomes a purchase, and its receip
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(240_000);
   const mobile = testInfo.project.name === 'mobile';
   await page.goto('/login-native');
   await signIn(page, 'yamada');
@@ -123,7 +122,6 @@ test('the console imports units from a file: row errors first, then every unit i
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const admin = await signedInPage(browser, 'admin', baseURL!, testInfo.project.name === 'mobile');
   await admin.goto('/admin/assets');
   await admin.getByRole('link', { name: '一括登録' }).click();

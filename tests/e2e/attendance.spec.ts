@@ -80,7 +80,6 @@ test('attendance: yamada enters and submits the month, suzuki approves, hr downl
   baseURL,
 }, testInfo) => {
   // Three people, each in their own browser context, one after another.
-  test.setTimeout(180_000);
   const mobile = testInfo.project.name === 'mobile';
   const month = tokyoMonth();
   const yamada = await signedIn(browser, 'yamada', baseURL!, mobile);

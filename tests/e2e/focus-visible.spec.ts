@@ -5,7 +5,7 @@ import { signIn } from './helpers.ts';
 // Issue 37, acceptance 2 (WCAG 2.4.11, focus not obscured): the sticky bars (the top bar on every
 // page, the 一時保存/申請 bar of the 勤怠報告 form) reserve their height for focus. Tabbing through
 // every control of the form forwards and back, the focused control is never under a bar. The same
-// check runs after focusing each control of every route in focus-indicator.spec.ts. Nothing is changed:
+// check runs after focusing each control of every route in accessibility.spec.ts. Nothing is changed:
 // Tab only moves focus.
 
 /** Safety net: the form has about 40 controls a week; a walk that never wraps is a failure, not a hang. */
@@ -32,7 +32,6 @@ async function walk(page: Page, key: 'Tab' | 'Shift+Tab'): Promise<{ stops: numb
 test('the 勤怠報告 form: no control takes focus under the top bar or the 一時保存/申請 bar', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   await page.goto('/login-native');
   // yamaguchi, not yamada: attendance.spec submits yamada's month on the same server, and a submitted
   // month is read-only, without the 一時保存/申請 bar.

@@ -13,6 +13,34 @@ export const DEMO_PASSWORD = 'demo1234';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
 /**
+ * A toast lives 3 s. On a loaded machine the test's next look at the page can come after it has gone
+ * (CI missed a 保存しました。 that way), so the page keeps the text of every toast it shows, until the
+ * next page load; `expectToast` waits for one holding the text. Call this before the action.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const store = window as unknown as { __toasts?: string[] };
+    if (store.__toasts) return;
+    const toasts: string[] = [];
+    store.__toasts = toasts;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement)
+            for (const toast of [node, ...node.querySelectorAll('.semi-toast')])
+              if (toast.matches('.semi-toast')) toasts.push(toast.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+/** A toast holding `text` was shown since recordToasts (it may have gone since). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []))
+    .toContainEqual(expect.stringContaining(text));
+}
+
+/**
  * Signs in through the /login-native form and returns the server's answer to it. Waiting for that
  * answer (within the test's limit, not an assertion's) keeps a slow CI machine's password check from
  * failing the caller's next URL check, and a refusal shows as its status rather than a wrong URL.

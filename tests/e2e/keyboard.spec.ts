@@ -117,7 +117,6 @@ test('keyboard only: yamada applies for leave and reads the bell, suzuki approve
   request,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const mobile = testInfo.project.name === 'mobile';
   const day = await aWorkingDayAhead(request);
   const yamada = await signInByKeyboard(browser, baseURL!, mobile, 'yamada');
@@ -229,7 +228,6 @@ test('keyboard only: a person, an organisation, a group and an access record ope
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const admin = await signInByKeyboard(browser, baseURL!, testInfo.project.name === 'mobile', 'admin');
   for (const list of ['people', 'organizations', 'groups', 'access']) {
     await admin.goto(`/admin/${list}`);
@@ -254,7 +252,6 @@ test('keyboard only: adding, saving and deleting a contact leave focus where the
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   // suzuki: my-records.spec changes yamada's contacts at the same time.
   const suzuki = await signInByKeyboard(browser, baseURL!, testInfo.project.name === 'mobile', 'suzuki');
   await suzuki.goto('/contacts');
@@ -304,7 +301,6 @@ test('keyboard only: each step of the import leaves focus on its answer', async 
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const mobile = testInfo.project.name === 'mobile';
   const suffix = mobile ? 'm' : 'd';
   const admin = await signInByKeyboard(browser, baseURL!, mobile, 'admin');
@@ -350,7 +346,6 @@ test('keyboard only: hr checks a payslip file, issues it through the confirmatio
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const hr = await signInByKeyboard(browser, baseURL!, testInfo.project.name === 'mobile', 'hr');
   // The 経費・給与 group of the menu is closed on /home: the page is opened by its address.
   await hr.goto('/expense/upload/');
@@ -389,7 +384,6 @@ test('keyboard only: the organisation chart opens an organisation, searches and 
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const mobile = testInfo.project.name === 'mobile';
   const yamada = await signInByKeyboard(browser, baseURL!, mobile, 'yamada');
   await yamada.goto('/company/organization-chart');
@@ -421,7 +415,6 @@ test('keyboard only: yamada opens お知らせ from the menu, a notice from the 
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const mobile = testInfo.project.name === 'mobile';
   const yamada = await signInByKeyboard(browser, baseURL!, mobile, 'yamada');
   await viaMenu(yamada, /^お知らせ$/);
@@ -449,7 +442,6 @@ test('keyboard only: yamada chooses an asset type and two software items on the 
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const yamada = await signInByKeyboard(browser, baseURL!, testInfo.project.name === 'mobile', 'yamada');
   await yamada.goto('/task/workflows/13/create');
   const type = yamada.getByRole('combobox', { name: /資材種別/ });

@@ -16,7 +16,6 @@ test('yamada sees his leave and balance, opens a payslip and downloads its PDF; 
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const mobile = testInfo.project.name === 'mobile';
   const yamada = await session(browser, 'yamada', baseURL!, mobile);
 

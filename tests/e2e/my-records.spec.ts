@@ -3,7 +3,7 @@
 // emergency contact, adds a bank account by typing 'みずほ' and then a branch by its code; hr sees
 // the changes in the bell.
 import { expect, test, type Page } from '@playwright/test';
-import { keepScreenshot, signIn } from './helpers.ts';
+import { expectToast, keepScreenshot, recordToasts, signIn } from './helpers.ts';
 
 async function openFromUserMenu(page: Page, item: string, title: string): Promise<void> {
   await page.getByRole('button', { name: 'ユーザーメニュー' }).click();
@@ -54,8 +54,9 @@ test('yamada keeps his records up to date and hr is told in the bell', async ({ 
   await field(page, 'フリガナ').fill('やまだ みつこ');
   await field(page, '続柄').fill('母');
   await field(page, '電話番号').fill('09098765432');
+  await recordToasts(page);
   await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('保存しました。').first()).toBeVisible();
+  await expectToast(page, '保存しました。');
   const mother = page.getByTestId('contact-row').filter({ hasText: '山田 光子' });
   await expect(mother).toBeVisible();
   await expect(mother).toContainText('090-9876-5432');

@@ -19,7 +19,6 @@ test('hr opens the at-risk list and downloads the register; yamada sees his year
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const mobile = testInfo.project.name === 'mobile';
   const hr = await session(browser, 'hr', baseURL!, mobile);
 

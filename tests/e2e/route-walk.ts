@@ -10,7 +10,7 @@ import { signIn } from './helpers.ts';
 // The walk of every route of the web's route table (web/src/config/page-titles.ts: the router builds
 // its routes from the same keys), at the project's width, signed in as a demo user who sees the page;
 // once more with the phone drawer and the bell panel open. accessibility.spec.ts runs axe at each
-// stop, focus-indicator.spec.ts focuses every control. Nothing here writes.
+// stop, and focuses every control. Nothing here writes.
 //
 // A new screen joins by being in the table: a plain route is opened as each demo user in turn until
 // one is not refused; a route with parameters is opened through a link to it found on the pages

@@ -56,7 +56,6 @@ async function signedIn(browser: Browser, options: BrowserContextOptions, user: 
 }
 
 test('every row that opens a record does so through a focusable link', async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
   const { baseURL, viewport, isMobile, hasTouch, locale, timezoneId } = testInfo.project.use;
   const options = { baseURL, viewport, isMobile, hasTouch, locale, timezoneId };
   const pages = new Map<string, Page>();

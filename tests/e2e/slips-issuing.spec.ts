@@ -39,7 +39,6 @@ test('hr issues a bonus after fixing its errors; yamada opens it; hr resends to 
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000);
   const mobile = testInfo.project.name === 'mobile';
   const hr = await session(browser, 'hr', baseURL!, mobile);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { keepScreenshot, openSidebar, signIn } from './helpers.ts';
+import { expectToast, keepScreenshot, openSidebar, recordToasts, signIn } from './helpers.ts';
 
 // Issue #3, the administration and proxy screens: an administrator edits a workflow's field and its
 // nodes (confirming before saving and before removing a node); yamada adds an approval proxy, finds
@@ -65,9 +65,10 @@ test('an administrator edits a workflow field and its nodes, confirming each ste
   await keepScreenshot(page, testInfo, 'workflow-admin-save-confirm', { fullPage: false });
   await saveDialog.getByRole('button', { name: 'キャンセル' }).click();
   await expect(saveDialog).toBeHidden();
+  await recordToasts(page);
   await form.getByRole('button', { name: '保存', exact: true }).click();
   await confirmWith(page, SAVE_WORKFLOW, '保存する');
-  await expect(page.getByText(SAVED).first()).toBeVisible();
+  await expectToast(page, SAVED);
   await page.reload();
   await expect(page.getByTestId('workflow-form').locator('input[name="fields.0.label"]')).toHaveValue(
     '品名（型番まで）',
@@ -97,12 +98,13 @@ test('an administrator edits a workflow field and its nodes, confirming each ste
   await expect(added).toHaveCount(1);
   await expect(added).toContainText('参照');
 
+  await recordToasts(page);
   await added.getByRole('button', { name: '部内参照 を削除' }).click();
   await expect(page.getByRole('dialog').filter({ hasText: REMOVE_NODE })).toBeVisible();
   await keepScreenshot(page, testInfo, 'workflow-admin-remove-node-confirm', { fullPage: false });
   await confirmWith(page, REMOVE_NODE, '削除する');
   await expect(added).toHaveCount(0);
-  await expect(page.getByText(DELETED).first()).toBeVisible();
+  await expectToast(page, DELETED);
   await keepScreenshot(page, testInfo, 'workflow-admin-editor');
 });
 
@@ -146,8 +148,9 @@ test('yamada adds an approval proxy, finds it in the list, edits and deletes it'
   const detailUrl = page.url();
   await expect(page.getByTestId('proxy-header')).toContainText('山田 太郎');
   await page.locator('input[name="end_date"]').fill(later);
+  await recordToasts(page);
   await page.getByRole('button', { name: '保存', exact: true }).click();
-  await expect(page.getByText(SAVED).first()).toBeVisible();
+  await expectToast(page, SAVED);
   await keepScreenshot(page, testInfo, 'proxy-detail');
 
   await page.getByRole('button', { name: '一覧へ戻る', exact: true }).click();

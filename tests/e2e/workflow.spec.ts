@@ -72,7 +72,6 @@ test('休暇申請 with an attachment: send back, resubmit, two approvals, finis
   request,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(150_000);
   const mobile = testInfo.project.name === 'mobile';
   // Clear of yamada's seeded leave two weeks ago.
   const { start, end } = await twoWorkingDaysFromNextWeek(request);

@@ -46,7 +46,7 @@ describe('the test runner’s closing digest', () => {
     expect(digest.files).toEqual([{ name: 'one.test.mjs', seconds: expect.any(Number) }]);
   });
 
-  it('names the failed Playwright test with its describe path and project', async () => {
+  it('names the failed Playwright test with its describe path and project, its expected and received values and line', async () => {
     writeFileSync(
       path.join(dir, 'pw.config.mjs'),
       'export default { testDir: ".", testMatch: "*.spec.mjs", projects: [{ name: "desktop" }] };',
@@ -72,7 +72,12 @@ describe('the test runner’s closing digest', () => {
     );
     const digest = digestPlaywright(JSON.parse(readFileSync(out, 'utf8')));
     expect(digest.failures).toEqual([
-      { name: 'one.spec.mjs › [desktop] 勤怠 › fails', error: expect.stringContaining('the status') },
+      {
+        name: 'one.spec.mjs › [desktop] 勤怠 › fails',
+        error: expect.stringMatching(
+          /the status[\s\S]*Expected: "b"[\s\S]*Received: "a"[\s\S]*at [^\n]*one\.spec\.mjs:4$/,
+        ),
+      },
     ]);
     expect(digest.files).toEqual([{ name: 'one.spec.mjs', seconds: expect.any(Number) }]);
   });
