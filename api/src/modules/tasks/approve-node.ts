@@ -32,7 +32,8 @@ export function approveNode({
         status: moved.finished ? '90' : '01',
         bells: advanceBells(task, workflow.name, applicantName, moved),
       });
-      return moved.task;
+      // Unless it finished, the task row is as locked: nothing to read again.
+      return moved.task ?? task;
     },
   );
 }

@@ -94,21 +94,14 @@ export async function recordTransition(tx: Db, transition: TransitionRecord): Pr
  * transition's transaction, after the nodes changed.
  */
 export async function readSettledApprovalBells(tx: Db, taskId: number): Promise<void> {
-  const settled = await tx
-    .select({ id: taskNodes.id })
+  // One statement: the links are built from the settled nodes in the database (one round trip less
+  // for every approval, issue 38).
+  const settledLinks = tx
+    .select({ forward: sql<string>`${taskLink.approvalNodes(taskId)}::text || ${taskNodes.id}` })
     .from(taskNodes)
     .where(and(eq(taskNodes.taskId, taskId), ne(taskNodes.status, '01'), not(taskNodes.isObserver)));
-  if (!settled.length) return;
   await tx
     .update(notifications)
     .set({ isRead: true })
-    .where(
-      and(
-        not(notifications.isRead),
-        inArray(
-          notifications.forward,
-          settled.map((node) => taskLink.approval(taskId, node.id)),
-        ),
-      ),
-    );
+    .where(and(not(notifications.isRead), inArray(notifications.forward, settledLinks)));
 }
