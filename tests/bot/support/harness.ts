@@ -177,15 +177,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       };
     },
     async close() {
-      await harness.bot.close();
-      await relay.stop();
-      await queues.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await changes.close();
-      await database.close();
-      await lark.close();
-      await redis.stop();
+      // The file's own servers stop whatever the parts before them did: a close that threw once left
+      // its redis-server running after the run.
+      try {
+        await harness.bot.close();
+        await relay.stop();
+        await queues.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await changes.close();
+        await database.close();
+      } finally {
+        await Promise.allSettled([lark.close(), redis.stop()]);
+      }
     },
   };
   return harness;
