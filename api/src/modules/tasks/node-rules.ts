@@ -5,7 +5,7 @@
 // proxy of one today, the node and the task still await action, and the caller did not apply for the
 // task. Withdraw / resubmit / cancel a vacation (the applicant's own task): only the applicant, only
 // in the statuses each allows.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TTaskAction } from '@portal/shared/contracts/tasks';
 import { WORKFLOW_MSG } from '@portal/shared/messages';
 import type { Db } from '../../db/client.ts';
@@ -50,6 +50,16 @@ export function taskRefusal(
   return null;
 }
 
+// Who acts on the approver node `nodeId` (an id or a column): its approvers, and today the proxies of
+// any of them. One definition for the capacity of an action and for the nodes a task's answer offers.
+type SqlValue = SQLWrapper | number | string;
+const approverOf = (nodeId: SqlValue, userId: SqlValue) =>
+  sql`from ${taskNodeApprovers} a where a.task_node_id = ${nodeId} and a.user_id = ${userId}`;
+const proxyOfAnApprover = (nodeId: SqlValue, userId: SqlValue, today: SqlValue) =>
+  sql`from ${approvalProxies} p join ${taskNodeApprovers} a on a.user_id = p.principal_id
+    where a.task_node_id = ${nodeId} and p.proxy_id = ${userId}
+      and p.start_date <= ${today} and p.end_date >= ${today}`;
+
 const capacityQuery = preparedPerDb('act_on_node_capacity', (db) => {
   const { nodeId, taskId, userId, today } = {
     nodeId: sql.placeholder('nodeId'),
@@ -59,12 +69,10 @@ const capacityQuery = preparedPerDb('act_on_node_capacity', (db) => {
   };
   return db
     .select({
-      direct: sql<boolean>`exists (select 1 from ${taskNodeApprovers} a
-        where a.task_node_id = ${nodeId} and a.user_id = ${userId})`,
-      principalId: sql<number | null>`(select min(p.principal_id) from ${approvalProxies} p
-        join ${taskNodeApprovers} a on a.user_id = p.principal_id
-        where a.task_node_id = ${nodeId} and p.proxy_id = ${userId}
-          and p.start_date <= ${today} and p.end_date >= ${today})`,
+      direct: sql<boolean>`exists (select 1 ${approverOf(nodeId, userId)})`,
+      principalId: sql<
+        number | null
+      >`(select min(p.principal_id) ${proxyOfAnApprover(nodeId, userId, today)})`,
     })
     .from(taskNodes)
     .where(and(eq(taskNodes.id, nodeId), eq(taskNodes.taskId, taskId), eq(taskNodes.isObserver, false)));
@@ -86,18 +94,24 @@ export async function capacityOn(
   return null;
 }
 
-/** The approver nodes of `task` that `userId` may approve, send back or reject now. */
+/** The approver nodes of `task` that `userId` may approve, send back or reject now (one statement). */
 export async function actionableNodeIds(db: Db, task: TaskRow, userId: number): Promise<number[]> {
   if (taskRefusal(task, userId)) return [];
-  const awaiting = await db
+  const today = tokyoDate();
+  const rows = await db
     .select({ id: taskNodes.id })
     .from(taskNodes)
-    .where(and(eq(taskNodes.taskId, task.id), eq(taskNodes.status, '01'), eq(taskNodes.isObserver, false)));
-  const ids: number[] = [];
-  // In turn: a parallel group has a few nodes, and a transaction's connection takes one query at a time.
-  for (const node of awaiting)
-    if (await capacityOn(db, { taskId: task.id, nodeId: node.id }, userId)) ids.push(node.id);
-  return ids;
+    .where(
+      and(
+        eq(taskNodes.taskId, task.id),
+        eq(taskNodes.status, '01'),
+        eq(taskNodes.isObserver, false),
+        sql`(exists (select 1 ${approverOf(taskNodes.id, userId)})
+          or exists (select 1 ${proxyOfAnApprover(taskNodes.id, userId, today)}))`,
+      ),
+    )
+    .orderBy(asc(taskNodes.id));
+  return rows.map((row) => row.id);
 }
 
 /** What `userId` may do with `task` now (undoing an approval has its own answer, undo-info). */
