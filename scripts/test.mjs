@@ -13,7 +13,15 @@
 //    non-zero when anything failed.
 // `npm test -- api web` runs only the named suites.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,6 +185,8 @@ async function main() {
       runLane(selected.filter((s) => s.lane !== 'browser')),
     ]);
   } finally {
+    const leftovers = stopRedisLeftovers(ctx.env.PORTAL_TEST_RUN_ID);
+    if (leftovers) console.log(`\nStopped ${leftovers} private redis-server(s) a test left running`);
     await redis.stop();
     await postgres.stop();
     rmSync(reports, { recursive: true, force: true });
@@ -201,6 +211,29 @@ async function main() {
   const failed = results.reduce((n, r) => n + r.failed, 0);
   console.log(`${passed} passed, ${failed} failed`);
   process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
+}
+
+/**
+ * A test file's private redis-server (tests/support/redis-server.ts) runs in a folder named for the
+ * run; one whose worker was killed before it could stop it would outlive the run. Linux's /proc tells
+ * each process's folder. Returns how many were stopped.
+ */
+function stopRedisLeftovers(runId) {
+  const prefix = `portal-redis-${runId}-`;
+  let stopped = 0;
+  const pids = existsSync('/proc') ? readdirSync('/proc').filter((name) => /^\d+$/.test(name)) : [];
+  for (const pid of pids) {
+    try {
+      if (!path.basename(readlinkSync(`/proc/${pid}/cwd`)).startsWith(prefix)) continue;
+      process.kill(Number(pid), 'SIGKILL');
+      stopped++;
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  for (const name of readdirSync(os.tmpdir()).filter((n) => n.startsWith(prefix)))
+    rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  return stopped;
 }
 
 async function ensurePostgresWithPackages() {

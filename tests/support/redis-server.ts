@@ -48,7 +48,10 @@ async function waitForPing(url: string): Promise<void> {
 }
 
 export async function startRedisServer(): Promise<RedisServer> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-redis-'));
+  // The run's id in the name: `npm test` stops whatever a killed test worker left (stopRedisLeftovers).
+  const dir = mkdtempSync(
+    path.join(os.tmpdir(), `portal-redis-${process.env.PORTAL_TEST_RUN_ID ?? 'local'}-`),
+  );
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess;
