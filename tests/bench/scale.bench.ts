@@ -177,8 +177,10 @@ async function embeddedSurge(redisUrl: string): Promise<SurgeRun> {
       ...thisMonthOf(),
       pids: [api.child.pid!],
     });
-    // The one-at-a-time submissions' cards are Lark's too.
+    // The one-at-a-time submissions' cards are Lark's too. A proxy's card counts as well, so the count
+    // can be reached with first approvers' cards still queued: the API stops only once the bots are idle.
     await cardsSettled(lark, load.submitted + cost.employees - cost.failed);
+    await botsIdle(lark, () => pendingJobs(redisUrl, queuePrefix));
   } finally {
     await Promise.all(workers.map((w) => w.stop()));
     await api.stop();
