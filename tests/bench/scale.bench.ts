@@ -18,6 +18,7 @@
 // Each prints a verdict per target; the figures go to docs/benchmarks.md (approvals and fanout write
 // their own sections).
 import { spawnSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -202,6 +203,8 @@ async function embeddedSurge(redisUrl: string): Promise<SurgeRun> {
     await handle.close();
     await lark.close();
     await dropQueues(redisUrl, queuePrefix);
+    // The company's data folder (about 280 MB) went with the run.
+    await rm(company.dir, { recursive: true, force: true });
   }
 }
 
