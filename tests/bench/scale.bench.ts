@@ -26,10 +26,11 @@ import { openDatabase, openPostgres, type DatabaseHandle } from '../../api/src/d
 import { tokyoDate } from '../../api/src/dates.ts';
 import { ensurePostgres, ensureRedis } from '../../scripts/lib/services.mjs';
 import { ensureWebBuilt } from '../../scripts/lib/web-build.mjs';
-import { LARK_MESSAGE_LIMITS, startFakeLark, type FakeLark } from '../support/fakes/fake-lark.ts';
+import { startFakeLark, type FakeLark } from '../support/fakes/fake-lark.ts';
 import { ROOT } from '../support/server.ts';
 import {
   dropQueues,
+  LARK_LIMITS,
   embeddedCompany,
   pendingJobs,
   postgresCompany,
@@ -131,7 +132,7 @@ function surgeMet(run: SurgeRun): boolean {
 async function startLark(): Promise<FakeLark> {
   const lark = await startFakeLark();
   lark.enforceLimits(true);
-  lark.setMessageLimits({ ...LARK_MESSAGE_LIMITS, perMinute: 1_000_000_000 });
+  lark.setMessageLimits(LARK_LIMITS);
   return lark;
 }
 
