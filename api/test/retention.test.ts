@@ -10,7 +10,8 @@ import { notifications } from '../src/db/schema/notifications.ts';
 import { accessLog, deletionLog, retentionHolds } from '../src/db/schema/privacy.ts';
 import { tasks } from '../src/db/schema/tasks.ts';
 import { users } from '../src/db/schema/users.ts';
-import { runRetention, type ClassResult } from '../src/modules/retention/run-retention.ts';
+import { jobLeases } from '../src/db/schema/jobs.ts';
+import { retentionTurn, runRetention, type ClassResult } from '../src/modules/retention/run-retention.ts';
 import { createTestContext, type TestContext } from './support/test-context.ts';
 import { tokens, type As } from './support/workflow-fixtures.ts';
 import { ATTENDANCE_WORKFLOW_ID, getMonth, upload, withDefaultInput } from './support/attendance-fixtures.ts';
@@ -181,5 +182,59 @@ describe('the retention job', () => {
   it('finds nothing more to delete on a second run', async () => {
     const again = await runRetention(t.db, { now: NOW });
     expect(again.flatMap((r) => r.rows)).toEqual([]);
+  });
+});
+
+describe('the nightly turn on several replicas', () => {
+  /** A read notification past its 90 days, made due after the run above. */
+  async function dueNotice(title: string): Promise<number> {
+    const [row] = await t.db
+      .insert(notifications)
+      .values({
+        userId: (await employeeOf('yamada')).userId,
+        title,
+        isRead: true,
+        createdAt: new Date(NOW.getTime() - 91 * DAY),
+      })
+      .returning({ id: notifications.id });
+    return row!.id;
+  }
+  const noticeIds = async (ids: number[]) =>
+    (
+      await t.db.select({ id: notifications.id }).from(notifications).where(inArray(notifications.id, ids))
+    ).map((r) => r.id);
+  const logRows = async () => (await t.db.select().from(deletionLog)).length;
+
+  it('skips a turn while another process holds the lease, and runs once it is free', async () => {
+    const id = await dueNotice('別のプロセスの実行中');
+    const logBefore = await logRows();
+    await t.db
+      .insert(jobLeases)
+      .values({ name: 'retention', holder: 'another-replica', until: new Date(Date.now() + 60_000) });
+    expect(await retentionTurn(t.db, { now: NOW })).toBeUndefined();
+    expect(await noticeIds([id])).toEqual([id]);
+    expect(await logRows()).toBe(logBefore);
+
+    await t.db.delete(jobLeases).where(eq(jobLeases.name, 'retention'));
+    const results = await retentionTurn(t.db, { now: NOW });
+    expect(idsOf(results!, 'read_notifications')).toEqual([id]);
+    expect(await noticeIds([id])).toEqual([]);
+    expect(await logRows()).toBe(logBefore + 1);
+  });
+
+  it('two turns at once: one deletes and logs, the other skips', async () => {
+    const id = await dueNotice('同時の実行');
+    const logBefore = await logRows();
+    const turns = await Promise.all([retentionTurn(t.db, { now: NOW }), retentionTurn(t.db, { now: NOW })]);
+    expect(turns.filter((r) => r === undefined)).toHaveLength(1);
+    expect(
+      idsOf(
+        turns.find((r) => r !== undefined)!,
+        'read_notifications',
+      ),
+    ).toEqual([id]);
+    const log = await t.db.select().from(deletionLog).orderBy(deletionLog.id);
+    expect(log).toHaveLength(logBefore + 1);
+    expect(log.at(-1)).toMatchObject({ recordClass: 'read_notifications', count: 1 });
   });
 });

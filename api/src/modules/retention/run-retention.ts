@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { deletionLog } from '../../db/schema/privacy.ts';
+import { exclusively } from '../../jobs/periodic-job.ts';
 import type { Logger } from '../../logger.ts';
 import {
   DEFAULT_ATTENDANCE_YEARS,
@@ -73,13 +74,24 @@ export async function runRetention(db: Db, options: RetentionOptions = {}): Prom
       results.push({ key: rc.key, label: rc.label, rule: rc.rule, source: rc.source, rows });
       if (rows.length === 0) continue;
       const ids = rows.map((r) => sql`${r.id}`);
-      await tx.execute(sql`delete from ${sql.identifier(rc.table)} where id in (${sql.join(ids, sql`, `)})`);
+      // The log counts what this delete removed, not what was listed: a row another run deleted
+      // first is not logged twice.
+      const gone = new Set(
+        (
+          await queryRows<{ id: number | string }>(
+            tx,
+            sql`delete from ${sql.identifier(rc.table)} where id in (${sql.join(ids, sql`, `)}) returning id`,
+          )
+        ).map((r) => String(r.id)),
+      );
+      const deleted = rows.filter((r) => gone.has(String(r.id)));
+      if (deleted.length === 0) continue;
       await tx.insert(deletionLog).values({
         at: params.now,
         recordClass: rc.key,
         rule: `${rc.rule}(${rc.source})`,
-        count: rows.length,
-        subjects: [...new Set(rows.flatMap((r) => r.subjects))].sort((a, b) => a - b),
+        count: deleted.length,
+        subjects: [...new Set(deleted.flatMap((r) => r.subjects))].sort((a, b) => a - b),
       });
     }
   };
@@ -102,7 +114,15 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The job runs once a night: the first hourly tick at or after 03:00 Tokyo of a day it has not run. */
 const NIGHT_HOUR = 3;
 
-/** Starts the nightly job; each replica may run it (a second run that night finds nothing due). */
+/**
+ * One night's run, by one process at a time (job_leases, as the other periodic jobs): replicas ticking
+ * at once would list the same rows, and each would log deleting them. Undefined: another runs it.
+ */
+export function retentionTurn(db: Db, options: Omit<RetentionOptions, 'dryRun'> = {}) {
+  return exclusively(db, 'retention', () => runRetention(db, options));
+}
+
+/** Starts the nightly job; a replica that runs it later that night finds nothing due. */
 export function startRetentionJob(options: {
   db: Db;
   logger: Logger;
@@ -116,8 +136,8 @@ export function startRetentionJob(options: {
     const day = tokyo.toISOString().slice(0, 10);
     if (tokyo.getUTCHours() < NIGHT_HOUR || day === lastDay) return;
     lastDay = day;
-    runRetention(options.db, { now, attendanceYears: options.attendanceYears })
-      .then((results) => {
+    retentionTurn(options.db, { now, attendanceYears: options.attendanceYears })
+      .then((results = []) => {
         const deleted = results
           .filter((r) => r.rows.length > 0)
           .map((r) => ({ class: r.key, count: r.rows.length }));
