@@ -4,10 +4,10 @@
 // fake Lark, which enforces Lark's limits with sliding windows and answers 230020 beyond them.
 // Three runs: the minute limit lifted (a tenant granted more), so 50 a second binds; the same with
 // one worker killed (-9) halfway and restarted; the limits as lark.md gives them (50 a second and
-// 1,000 a minute: past 1,000 cards the minute binds; at most 3,000 cards, which show it in 3 minutes). Each prints the rate (first to last arrival),
-// its share of the fastest the limits allow, the busiest second and minute, rate-limit answers,
-// duplicates, repeats Lark dropped by uuid, and lost cards. Target: ≥ 95 % of the fastest allowed,
-// 0 beyond the limit, 0 duplicates, 0 lost.
+// 1,000 a minute: past 1,000 cards the minute binds, so at most 3,000 cards show it in 3 minutes).
+// Each prints the rate (first to last arrival), its share of the fastest the limits allow, the
+// busiest second and minute, rate-limit answers, duplicates, repeats Lark dropped by uuid, and lost
+// cards. Target: ≥ 95 % of the fastest allowed, 0 beyond the limit, 0 duplicates, 0 lost.
 // Figures go to docs/benchmarks.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
