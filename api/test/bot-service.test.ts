@@ -140,6 +140,31 @@ describe('the bot-internal routes', () => {
     ]);
   });
 
+  it('send one card to an approver who also stands in for another approver of the node, as themselves', async () => {
+    const jointly = await createWorkflow(t, {
+      name: 'ボット連名承認テスト',
+      fields: [{ name: 'title', label: '件名', required: true }],
+      nodes: [{ order: 1, approvers: ['sato', 'takahashi'], name: '部長承認' }],
+    });
+    const today = tokyoDate();
+    const [sato, takahashi] = [await userId(t, 'sato'), await userId(t, 'takahashi')];
+    await t.db
+      .insert(approvalProxies)
+      .values({ principalId: sato, proxyId: takahashi, startDate: today, endDate: today });
+    const task = await submit(t, as, 'yamada', jointly, { title: '連名' });
+    const card = ZBotTaskCard.parse(
+      (await request(t.app).get(`/api/bot/tasks/${task.id}/card/`).set(service)).body,
+    );
+    const recipients = card.nodes[0]!.recipients;
+    expect(recipients.filter((r) => r.user_id === takahashi)).toEqual([
+      expect.objectContaining({ open_id: 'ou_takahashi', principal_name: null }),
+    ]);
+    expect(recipients.filter((r) => r.user_id === sato)).toEqual([
+      expect.objectContaining({ principal_name: null }),
+    ]);
+    await t.db.delete(approvalProxies);
+  });
+
   it('record the cards posted, one per node and person (a newer one replaces it)', async () => {
     const task = await submit(t, as, 'yamada', workflowId, { title: 'カード' });
     const node = await awaiting(t, as, task.id, 'yamada');

@@ -1,7 +1,8 @@
 // The 勤怠報告 as a workflow kind: its body is the month's grid, not form fields, so the attendance
 // module checks it and stores the version inside the engine's transaction (submit-attendance.ts); its
 // card shows the month's totals of the latest version.
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { TAttendanceTotals } from '@portal/shared/attendance/schema';
 import type { TCardSection } from '@portal/shared/contracts/bot-jobs';
 import { attendanceCardRows } from '@portal/shared/workflow/card-rows';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +16,8 @@ async function attendanceCard(db: Db, task: typeof tasks.$inferSelect): Promise<
     .select({
       year: attendanceVersions.year,
       month: attendanceVersions.month,
-      result: attendanceVersions.result,
+      // Only the totals: the whole month's result is every day's figures, read and parsed for nothing.
+      totals: sql<TAttendanceTotals>`${attendanceVersions.result}->'merged'->'totals'`,
     })
     .from(attendanceVersions)
     .where(eq(attendanceVersions.taskId, task.id))
@@ -27,7 +29,7 @@ async function attendanceCard(db: Db, task: typeof tasks.$inferSelect): Promise<
       rows: attendanceCardRows({
         year: latest.year,
         month: latest.month,
-        totals: latest.result.merged.totals,
+        totals: latest.totals,
       }),
     },
   ];

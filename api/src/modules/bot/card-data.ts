@@ -3,18 +3,25 @@
 // and its fixed reject reasons, and each node with the people its card goes to — the approvers and
 // whoever stands in for one of them today — with their Lark open_id, or the e-mail address to look it
 // up by (lark-users.ts).
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import {
+  labelOf,
+  NODE_STATUSES,
+  TASK_STATUSES,
+  type NodeStatus,
+  type TaskStatus,
+} from '@portal/shared/codes';
 import type { TBotTaskCard, TCardRecipient, TLabelled } from '@portal/shared/contracts/bot-jobs';
 import type { TTaskFormField } from '@portal/shared/contracts/tasks';
 import type { Db } from '../../db/client.ts';
 import { approvalProxies } from '../../db/schema/proxies.ts';
 import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
+import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { NotFound } from '../../errors.ts';
-import { userNames } from '../people/display-names.ts';
-import { toTask, toTaskForm, toTaskNodes } from '../tasks/task-views.ts';
+import { taskDetails, toTaskForm } from '../tasks/task-views.ts';
 import { kindHooks } from '../tasks/workflow-kinds.ts';
-import { larkReachOf, larkReachOfUser } from './lark-users.ts';
+import { larkPeople, type LarkPerson } from './lark-users.ts';
 
 /** A field's value as text, as the read-only task view shows it. */
 function display(field: TTaskFormField): string {
@@ -28,104 +35,125 @@ function display(field: TTaskFormField): string {
   return field.data_type === 'choice' ? text(value as string | number) : String(value);
 }
 
-/** Approvers of each node, and the proxies standing in for them today, with their open_ids. */
-async function recipientsByNode(db: Db, nodeIds: readonly number[]): Promise<Map<number, TCardRecipient[]>> {
-  const byNode = new Map<number, TCardRecipient[]>(nodeIds.map((id) => [id, []]));
-  if (nodeIds.length === 0) return byNode;
-  const links = await db
-    .select()
-    .from(taskNodeApprovers)
-    .where(inArray(taskNodeApprovers.taskNodeId, [...nodeIds]));
-  const approverIds = [...new Set(links.map((l) => l.userId))];
+/** Each node's approvers with the proxies standing in for one of them today, in one statement. */
+async function approversWithProxies(db: Db, nodeIds: readonly number[]) {
+  if (nodeIds.length === 0) return [];
   const today = tokyoDate();
-  const proxies = approverIds.length
-    ? await db
-        .select({ principalId: approvalProxies.principalId, proxyId: approvalProxies.proxyId })
-        .from(approvalProxies)
-        .where(
-          and(
-            inArray(approvalProxies.principalId, approverIds),
-            lte(approvalProxies.startDate, today),
-            gte(approvalProxies.endDate, today),
-          ),
-        )
-    : [];
-  const everyone = [...new Set([...approverIds, ...proxies.map((p) => p.proxyId)])];
-  const names = await userNames(db, everyone);
-  const reach = await larkReachOf(db, everyone);
-  const person = (userId: number, principalName: string | null): TCardRecipient => ({
-    user_id: userId,
-    name: names.get(userId) ?? '',
-    open_id: reach.get(userId)?.open_id ?? null,
-    lookup_email: reach.get(userId)?.lookup_email ?? null,
-    principal_name: principalName,
-  });
-  for (const link of links) {
-    const list = byNode.get(link.taskNodeId)!;
-    if (!list.some((r) => r.user_id === link.userId)) list.push(person(link.userId, null));
-    for (const proxy of proxies.filter((p) => p.principalId === link.userId)) {
-      // Someone who is an approver of the node in their own right gets one card, not two.
-      if (list.some((r) => r.user_id === proxy.proxyId)) continue;
-      list.push(person(proxy.proxyId, names.get(link.userId) ?? ''));
-    }
-  }
-  return byNode;
+  return db
+    .select({
+      nodeId: taskNodeApprovers.taskNodeId,
+      userId: taskNodeApprovers.userId,
+      proxyId: approvalProxies.proxyId,
+    })
+    .from(taskNodeApprovers)
+    .leftJoin(
+      approvalProxies,
+      and(
+        eq(approvalProxies.principalId, taskNodeApprovers.userId),
+        lte(approvalProxies.startDate, today),
+        gte(approvalProxies.endDate, today),
+      ),
+    )
+    .where(inArray(taskNodeApprovers.taskNodeId, [...nodeIds]))
+    .orderBy(asc(taskNodeApprovers.userId), asc(approvalProxies.proxyId));
 }
 
+type Links = Awaited<ReturnType<typeof approversWithProxies>>;
+
+/** Who each node's card goes to: its approvers, then whoever stands in for one of them today. */
+function recipientsOf(nodeId: number, links: Links, people: Map<number, LarkPerson>): TCardRecipient[] {
+  const person = (userId: number, principalName: string | null): TCardRecipient => ({
+    user_id: userId,
+    name: people.get(userId)?.name ?? '',
+    open_id: people.get(userId)?.open_id ?? null,
+    lookup_email: people.get(userId)?.lookup_email ?? null,
+    principal_name: principalName,
+  });
+  const ofNode = links.filter((link) => link.nodeId === nodeId);
+  const list: TCardRecipient[] = [];
+  for (const link of ofNode)
+    if (!list.some((r) => r.user_id === link.userId)) list.push(person(link.userId, null));
+  for (const { userId, proxyId } of ofNode) {
+    // Someone who is an approver of the node in their own right gets one card, not two.
+    if (proxyId === null || list.some((r) => r.user_id === proxyId)) continue;
+    list.push(person(proxyId, people.get(userId)?.name ?? ''));
+  }
+  return list;
+}
+
+/**
+ * Read on every card the bot posts or updates, so in few statements (issue 38: the month-end surge's
+ * cards cost the API more than the submissions did): the task with its workflow, the applicant's
+ * details, the approver nodes, their approvers and proxies, and everyone's name and Lark reach at
+ * once; the form's fields come from memory (loadFields).
+ */
 export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard> {
-  const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
-  if (!row) throw new NotFound();
-  const task = await toTask(db, row, 0);
-  const nodes = (await toTaskNodes(db, row)).filter((n) => !n.is_observer);
-  const reached = new Map(
-    (
-      await db
-        .select({ id: taskNodes.id, reachedAt: taskNodes.reachedAt })
-        .from(taskNodes)
-        .where(eq(taskNodes.taskId, row.id))
-    ).map((n) => [n.id, n.reachedAt?.toISOString() ?? null]),
-  );
-  const recipients = await recipientsByNode(
+  const [found] = await db
+    .select({ row: tasks, workflowName: workflows.name, workflowKind: workflows.kind })
+    .from(tasks)
+    .leftJoin(workflows, eq(workflows.id, tasks.workflowId))
+    .where(eq(tasks.id, taskId));
+  if (!found) throw new NotFound();
+  const { row } = found;
+  const kind = found.workflowKind ?? 'general';
+  const hooks = kindHooks(kind);
+  const details = await taskDetails(db, row);
+  const nodes = await db
+    .select()
+    .from(taskNodes)
+    .where(and(eq(taskNodes.taskId, row.id), eq(taskNodes.isObserver, false)))
+    .orderBy(asc(taskNodes.order), asc(taskNodes.code), asc(taskNodes.id));
+  const links = await approversWithProxies(
     db,
     nodes.map((n) => n.id),
   );
-  const applicantReach = await larkReachOfUser(db, row.applicantId);
+  const people = await larkPeople(db, [
+    row.applicantId,
+    ...links.flatMap((l) => (l.proxyId === null ? [l.userId] : [l.userId, l.proxyId])),
+    ...nodes.flatMap((n) => [n.actedById, n.principalId].filter((id): id is number => id !== null)),
+  ]);
+  const nameOf = (id: number | null) => (id === null ? null : (people.get(id)?.name ?? null));
+  const applicant = people.get(row.applicantId);
   const fields: TLabelled[] = (await toTaskForm(db, row)).map((f) => ({ label: f.label, value: display(f) }));
-  const sections = (await kindHooks(task.workflow_kind).cardSections?.(db, row)) ?? null;
+  const sections = (await hooks.cardSections?.(db, row)) ?? null;
+  const status = row.status as TaskStatus;
   return {
     task: {
-      id: task.id,
-      workflow_name: task.workflow_name,
-      workflow_kind: task.workflow_kind,
-      status: task.status,
-      status_name: task.status_name,
-      applicant_id: task.applicant_id,
-      applicant_name: task.employee_name,
-      applicant_open_id: applicantReach.open_id,
-      applicant_lookup_email: applicantReach.lookup_email,
-      employee_code: task.employee_code,
-      org_name: task.org_full_name ?? task.org_name,
-      project_name: task.project_name,
-      created_at: task.created_at,
-      finished_at: task.finished_at,
+      id: row.id,
+      workflow_name: found.workflowName ?? '',
+      workflow_kind: kind,
+      status,
+      status_name: labelOf(TASK_STATUSES, status),
+      applicant_id: row.applicantId,
+      applicant_name: details.employee ? details.employee.name : details.applicantName,
+      applicant_open_id: applicant?.open_id ?? null,
+      applicant_lookup_email: applicant?.lookup_email ?? null,
+      employee_code: details.employee?.code ?? null,
+      org_name: details.org?.full_name ?? details.org?.name ?? null,
+      project_name: row.projectName,
+      created_at: row.createdAt.toISOString(),
+      finished_at: row.finishedAt?.toISOString() ?? null,
     },
     fields,
     sections,
-    reject_reasons: task.reject_reasons,
-    nodes: nodes.map((n) => ({
-      id: n.id,
-      name: n.node_name,
-      order: n.order,
-      status: n.status,
-      status_name: n.status_name,
-      acted_by_name: n.acted_by_name,
-      acted_at: n.acted_at,
-      is_proxy: n.is_proxy,
-      principal_name: n.principal_name,
-      comment: n.comment,
-      reason: n.reason,
-      reached_at: reached.get(n.id) ?? null,
-      recipients: recipients.get(n.id) ?? [],
-    })),
+    reject_reasons: hooks.rejectReasons ? [...hooks.rejectReasons] : null,
+    nodes: nodes.map((n) => {
+      const nodeStatus = n.status as NodeStatus;
+      return {
+        id: n.id,
+        name: n.name,
+        order: n.order,
+        status: nodeStatus,
+        status_name: labelOf(NODE_STATUSES, nodeStatus),
+        acted_by_name: nameOf(n.actedById),
+        acted_at: n.actedAt?.toISOString() ?? null,
+        is_proxy: n.isProxy,
+        principal_name: nameOf(n.principalId),
+        comment: n.comment,
+        reason: n.reason,
+        reached_at: n.reachedAt?.toISOString() ?? null,
+        recipients: recipientsOf(n.id, links, people),
+      };
+    }),
   };
 }

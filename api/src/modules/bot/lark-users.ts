@@ -2,11 +2,15 @@
 // or else the account's e-mail address for the bot to look the Lark user up by. An address two
 // accounts share names nobody for sure (as at sign-in, sso.repository.ts findUserByEmail), so it is
 // not offered. What the bot finds is stored as a binding like a sign-in's, so it is looked up once.
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TBotLarkUserFound } from '@portal/shared/contracts/bot-lark-users';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { employees } from '../../db/schema/employees.ts';
 import { larkBindings } from '../../db/schema/lark.ts';
 import { users } from '../../db/schema/users.ts';
+import { userDisplayName } from '../people/display-names.ts';
 
 export interface LarkReach {
   readonly open_id: string | null;
@@ -15,38 +19,55 @@ export interface LarkReach {
 }
 
 const lower = (email: string) => email.trim().toLowerCase();
-const emailKey = sql<string>`lower(trim(${users.email}))`;
 
-/** Addresses (lower case) that belong to exactly one account. */
-async function uniqueEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await db
-    .select({ email: emailKey, accounts: count() })
-    .from(users)
-    .where(inArray(emailKey, [...emails]))
-    .groupBy(emailKey);
-  return new Set(rows.filter((r) => r.accounts === 1).map((r) => r.email));
+/** A user's display name and how the bot reaches them. */
+export interface LarkPerson extends LarkReach {
+  readonly name: string;
 }
 
-export async function larkReachOf(db: Db, userIds: readonly number[]): Promise<Map<number, LarkReach>> {
-  const ids = [...new Set(userIds)];
+/** The table aliases of larkPeople's SQL. */
+const u = alias(users, 'u');
+const e = alias(employees, 'e');
+
+/**
+ * The name and Lark reach of each user, in one statement: a card reads them for every approver,
+ * proxy and applicant at once (issue 38). An address is offered when no other account has it, which
+ * the users_email_key_idx index answers per address (the month's reminders ask for tens of thousands).
+ */
+export async function larkPeople(db: Db, userIds: readonly number[]): Promise<Map<number, LarkPerson>> {
+  const ids = [...new Set(userIds)].filter(Number.isSafeInteger);
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, email: users.email, openId: larkBindings.openId })
-    .from(users)
-    .leftJoin(larkBindings, eq(larkBindings.userId, users.id))
-    .where(inArray(users.id, ids));
-  const unbound = rows.filter((r) => r.openId === null && r.email.trim() !== '');
-  const unique = await uniqueEmails(db, [...new Set(unbound.map((r) => lower(r.email)))]);
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    email: string;
+    open_id: string | null;
+    shared: boolean;
+  }>(
+    db,
+    sql`
+    select u.id, ${userDisplayName(u, e)} as name, u.email, b.open_id,
+      (select count(*) from ${users} o where lower(trim(o.email)) = lower(trim(u.email))) <> 1 as shared
+    from ${users} u
+    left join ${employees} e on e.user_id = u.id
+    left join ${larkBindings} b on b.user_id = u.id
+    where u.id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
   return new Map(
     rows.map((r) => [
       r.id,
       {
-        open_id: r.openId,
-        lookup_email: r.openId === null && unique.has(lower(r.email)) ? r.email.trim() : null,
+        name: r.name,
+        open_id: r.open_id,
+        lookup_email: r.open_id === null && r.email.trim() !== '' && !r.shared ? r.email.trim() : null,
       },
     ]),
   );
+}
+
+export async function larkReachOf(db: Db, userIds: readonly number[]): Promise<Map<number, LarkReach>> {
+  const people = await larkPeople(db, userIds);
+  return new Map([...people].map(([id, p]) => [id, { open_id: p.open_id, lookup_email: p.lookup_email }]));
 }
 
 /** The reach of one user (none: an unknown id). */

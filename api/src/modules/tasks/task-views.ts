@@ -15,9 +15,10 @@ import type { tasks } from '../../db/schema/tasks.ts';
 import { attachments, taskNodeApprovers, taskNodes } from '../../db/schema/tasks.ts';
 import { organizations } from '../../db/schema/organizations.ts';
 import { users } from '../../db/schema/users.ts';
-import { workflowFields, workflows } from '../../db/schema/workflows.ts';
+import { workflows } from '../../db/schema/workflows.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { employeeName, userDisplayName, userNames } from '../people/display-names.ts';
+import { loadFields } from './form-values.ts';
 import { allowedActions } from './node-rules.ts';
 import { kindHooks } from './workflow-kinds.ts';
 
@@ -30,7 +31,7 @@ const ue = alias(employees, 'ue');
 const e = alias(employees, 'e');
 
 /** The applicant's name, employee, organisation path and current nodes of a task, in one query. */
-async function taskDetails(db: Db, task: TaskRow) {
+export async function taskDetails(db: Db, task: TaskRow) {
   const [row] = await queryRows<{
     applicant_name: string | null;
     employee_code: string | null;
@@ -162,11 +163,7 @@ export async function toTaskNodes(db: Db, task: TaskRow): Promise<TTaskNode[]> {
 }
 
 export async function toTaskForm(db: Db, task: TaskRow): Promise<TTaskFormField[]> {
-  const fields = await db
-    .select()
-    .from(workflowFields)
-    .where(eq(workflowFields.workflowId, task.workflowId))
-    .orderBy(asc(workflowFields.order), asc(workflowFields.id));
+  const fields = await loadFields(db, task.workflowId);
   const files = await db
     .select({ id: attachments.id, fieldName: attachments.fieldName, name: attachments.name })
     .from(attachments)
