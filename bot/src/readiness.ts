@@ -13,6 +13,7 @@ import {
   type TReadiness,
   type TReadinessCheck,
 } from '@portal/shared/contracts/health';
+import { withinDeadline } from '@portal/shared/deadline';
 import type { Logger } from './logger.ts';
 import type { Workers } from './worker.ts';
 
@@ -63,24 +64,12 @@ async function timed(
   work: (signal: AbortSignal) => Promise<unknown>,
 ): Promise<TReadinessCheck> {
   const started = performance.now();
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      work(controller.signal),
-      new Promise((_resolve, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`));
-        }, CHECK_TIMEOUT_MS);
-      }),
-    ]);
+    await withinDeadline(CHECK_TIMEOUT_MS, work);
     return check(name, 'ok', Math.round(performance.now() - started), 'ms');
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return check(name, 'failing', Math.round(performance.now() - started), 'ms', detail);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

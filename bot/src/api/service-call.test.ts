@@ -42,4 +42,26 @@ describe('callEndpoint', () => {
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ action: 'approve', comment: 'ok' });
   });
+
+  it('ends at its deadline when the answer’s body never finishes, whatever became of the abort', async () => {
+    // As Node's fetch can leave a body being read when its signal aborts (nodejs/node#56917): this
+    // body ignores the signal and never closes.
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        signals.push(init.signal!);
+        const body = new ReadableStream<Uint8Array>({
+          start: (controller) => controller.enqueue(new TextEncoder().encode('{"dates":')),
+        });
+        return new Response(body, { status: 200 });
+      }),
+    );
+    const call = callEndpoint({ ...service, timeoutMs: 50 }, bot.businessDays, ZBotBusinessDays, {
+      year: 2025,
+      month: 8,
+    });
+    await expect(call).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(signals[0]!.aborted).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { endpointPath, type BodyOf, type Endpoint, type ParamsOf } from '@portal/shared/endpoints/endpoint';
 import { LARK_OPEN_ID_HEADER, SERVICE_AUTH_SCHEME } from '@portal/shared/contracts/bot-jobs';
+import { withinDeadline } from '@portal/shared/deadline';
 
 /** A refusal from the API: status and `detail` (Japanese, shown on the card as it is). */
 export class ApiRefused extends Error {
@@ -51,13 +52,17 @@ export async function serviceCall<S extends z.ZodType>(
   };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (openId) headers[LARK_OPEN_ID_HEADER.toLowerCase()] = openId;
-  const res = await fetch(`${endpoint.baseUrl}/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(endpoint.timeoutMs ?? 10_000),
+  // The answer's body too, within the deadline (shared/src/deadline.ts says why not the signal alone).
+  const { res, text } = await withinDeadline(endpoint.timeoutMs ?? 10_000, async (signal) => {
+    const answer = await fetch(`${endpoint.baseUrl}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    return { res: answer, text: await answer.text() };
   });
-  const json = parseJson(await res.text());
+  const json = parseJson(text);
   if (!res.ok) {
     const detail = (json as { detail?: unknown } | null)?.detail;
     throw new ApiRefused(res.status, typeof detail === 'string' ? detail : res.statusText, json);

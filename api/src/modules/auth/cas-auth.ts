@@ -4,6 +4,7 @@
 // remembers the ticket: the CAS server's single-logout request names that ticket (cas-logout.ts).
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
+import { withinDeadline } from '@portal/shared/deadline';
 import { API_MSG, SSO_MSG } from '@portal/shared/messages';
 import type { CasConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -71,17 +72,18 @@ export async function validateTicket(
   const url = new URL(`${config.serverUrl}/p3/serviceValidate`);
   url.searchParams.set('service', service);
   url.searchParams.set('ticket', ticket);
-  let response: Response;
+  let answer: { ok: boolean; text: string };
   try {
-    response = await fetch(url, {
-      headers: { Accept: 'application/xml' },
-      signal: AbortSignal.timeout(CAS_VALIDATE_TIMEOUT_MS),
+    // The body too, within the deadline (shared/src/deadline.ts says why not the signal alone).
+    answer = await withinDeadline(CAS_VALIDATE_TIMEOUT_MS, async (signal) => {
+      const response = await fetch(url, { headers: { Accept: 'application/xml' }, signal });
+      return { ok: response.ok, text: await response.text() };
     });
   } catch {
     throw new AuthenticationFailed(SSO_MSG.casUnavailable);
   }
-  if (!response.ok) throw new AuthenticationFailed(SSO_MSG.casUnavailable);
-  const principal = parseServiceValidate(await response.text());
+  if (!answer.ok) throw new AuthenticationFailed(SSO_MSG.casUnavailable);
+  const principal = parseServiceValidate(answer.text);
   if (!principal) throw new AuthenticationFailed(SSO_MSG.casTicketInvalid);
   return principal;
 }
