@@ -10,7 +10,8 @@ import { defineConfig } from 'vitest/config';
 // backup-restore reads and writes every table through the same archive format on both; write-watch
 // follows transactions on node-postgres' pooled connections, which PGlite does not have;
 // bot-lark-users reads the cards' names and Lark reach in one raw statement, whose rows each driver
-// types its own way.
+// types its own way; leaver-silence checks the bot's notify lists, built in SQL (jsonb) with the
+// transition's event.
 export const PG_TEST_FILES = [
   'test/migrations.test.ts',
   'test/auth.test.ts',
@@ -31,6 +32,7 @@ export const PG_TEST_FILES = [
   'test/release-upgrade.test.ts',
   'test/periodic-job.test.ts',
   'test/bot-lark-users.test.ts',
+  'test/leaver-silence.test.ts',
 ];
 
 export default defineConfig({

@@ -93,6 +93,14 @@ describe('a leaver', () => {
       return p.user_id === yamada || (p.notify ?? []).some((n) => n.user_ids.includes(yamada));
     });
     expect(naming).toEqual([]);
+    // …while the active users in the same lists stay there: sato's 承認依頼 reached the bot.
+    const sato = await userId(t, 'sato');
+    const notifies = sent.flatMap(
+      (r) => (r.payload as { notify?: { user_ids: number[]; title: string }[] }).notify ?? [],
+    );
+    expect(notifies.filter((n) => n.user_ids.includes(sato)).map((n) => n.title)).toEqual([
+      '承認依頼：退職後通知テスト',
+    ]);
 
     // Reminders: the attendance reminder leaves him out, as do the payslip notices.
     const now = new Date();

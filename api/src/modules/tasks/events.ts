@@ -30,26 +30,12 @@ export interface TransitionRecord {
 }
 
 /**
- * The bells' users who may still be told: a deactivated account (a leaver, issue 34) gets no bell,
- * card or push, whatever becomes of the requests they filed or watch.
+ * One statement (the event, its bells and its outbox row): a transition is a few round trips shorter.
+ * The bells' users who may still be told are picked in it too: a deactivated account (a leaver,
+ * issue 34) gets no bell, card or push, whatever becomes of the requests they filed or watch, so the
+ * bells and the bot's notify lists keep the active users only, in their order.
  */
-async function activeBells(tx: Db, bells: readonly Bell[]): Promise<Bell[]> {
-  const ids = [...new Set(bells.flatMap((b) => b.userIds))];
-  if (ids.length === 0) return [...bells];
-  const active = new Set(
-    (
-      await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(inArray(users.id, ids), eq(users.isActive, true)))
-    ).map((u) => u.id),
-  );
-  return bells.map((b) => ({ ...b, userIds: b.userIds.filter((id) => active.has(id)) }));
-}
-
-/** One statement (the event, its bells and its outbox row): a transition is a few round trips shorter. */
-export async function recordTransition(tx: Db, transition: TransitionRecord): Promise<void> {
-  const record = { ...transition, bells: await activeBells(tx, transition.bells) };
+export async function recordTransition(tx: Db, record: TransitionRecord): Promise<void> {
   const bells = record.bells.flatMap((bell) =>
     [...new Set(bell.userIds)].map((userId) => ({
       user_id: userId,
@@ -71,9 +57,12 @@ export async function recordTransition(tx: Db, transition: TransitionRecord): Pr
       forward: b.forward,
     })),
   };
+  const userIds = [...new Set(bells.map((b) => b.user_id))];
   const topic: TEventJobName = `task.${record.action}`;
   await tx.execute(sql`
-    with event as (
+    with active as (
+      select id from ${users} where id = any(${`{${userIds.join(',')}}`}::int[]) and is_active
+    ), event as (
       insert into ${taskEvents} (task_id, task_node_id, user_id, principal_id, action, comment)
       values (${record.taskId}, ${record.taskNodeId ?? null}, ${record.actorId}, ${record.principalId ?? null},
         ${record.action}, ${record.comment ?? null})
@@ -82,9 +71,18 @@ export async function recordTransition(tx: Db, transition: TransitionRecord): Pr
       insert into ${notifications} (user_id, title, content, forward)
       select b.user_id, b.title, b.content, b.forward
       from jsonb_to_recordset(${JSON.stringify(bells)}::jsonb) as b(user_id integer, title text, content text, forward text)
+      where b.user_id in (select id from active)
+    ), payload as (
+      select ${JSON.stringify(payload)}::jsonb as p
     )
     insert into ${outbox} (topic, idempotency_key, payload)
-    select ${topic}, 'task-event:' || event.id, ${JSON.stringify(payload)}::jsonb from event`);
+    select ${topic}, 'task-event:' || event.id, jsonb_set(payload.p, '{notify}', coalesce((
+        select jsonb_agg(jsonb_set(n.value, '{user_ids}', coalesce((
+            select jsonb_agg(u.value order by u.ordinality)
+            from jsonb_array_elements(n.value -> 'user_ids') with ordinality as u
+            where u.value::int in (select id from active)), '[]'::jsonb)) order by n.ordinality)
+        from jsonb_array_elements(payload.p -> 'notify') with ordinality as n), '[]'::jsonb))
+    from event, payload`);
 }
 
 /**
