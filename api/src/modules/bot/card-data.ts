@@ -4,13 +4,6 @@
 // whoever stands in for one of them today — with their Lark open_id, or the e-mail address to look it
 // up by (lark-users.ts).
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import {
-  labelOf,
-  NODE_STATUSES,
-  TASK_STATUSES,
-  type NodeStatus,
-  type TaskStatus,
-} from '@portal/shared/codes';
 import type { TBotTaskCard, TCardRecipient, TLabelled } from '@portal/shared/contracts/bot-jobs';
 import type { TTaskFormField } from '@portal/shared/contracts/tasks';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +12,7 @@ import { taskNodeApprovers, taskNodes, tasks } from '../../db/schema/tasks.ts';
 import { workflows } from '../../db/schema/workflows.ts';
 import { tokyoDate } from '../../dates.ts';
 import { NotFound } from '../../errors.ts';
-import { taskDetails, toTaskForm } from '../tasks/task-views.ts';
+import { nodeStatusOf, taskDetails, taskStatusOf, toTaskForm } from '../tasks/task-views.ts';
 import { kindHooks } from '../tasks/workflow-kinds.ts';
 import { larkPeople, type LarkPerson } from './lark-users.ts';
 
@@ -116,14 +109,12 @@ export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard
   const applicant = people.get(row.applicantId);
   const fields: TLabelled[] = (await toTaskForm(db, row)).map((f) => ({ label: f.label, value: display(f) }));
   const sections = (await hooks.cardSections?.(db, row)) ?? null;
-  const status = row.status as TaskStatus;
   return {
     task: {
       id: row.id,
       workflow_name: found.workflowName ?? '',
       workflow_kind: kind,
-      status,
-      status_name: labelOf(TASK_STATUSES, status),
+      ...taskStatusOf(row),
       applicant_id: row.applicantId,
       applicant_name: details.employee ? details.employee.name : details.applicantName,
       applicant_open_id: applicant?.open_id ?? null,
@@ -137,23 +128,19 @@ export async function taskCardData(db: Db, taskId: number): Promise<TBotTaskCard
     fields,
     sections,
     reject_reasons: hooks.rejectReasons ? [...hooks.rejectReasons] : null,
-    nodes: nodes.map((n) => {
-      const nodeStatus = n.status as NodeStatus;
-      return {
-        id: n.id,
-        name: n.name,
-        order: n.order,
-        status: nodeStatus,
-        status_name: labelOf(NODE_STATUSES, nodeStatus),
-        acted_by_name: nameOf(n.actedById),
-        acted_at: n.actedAt?.toISOString() ?? null,
-        is_proxy: n.isProxy,
-        principal_name: nameOf(n.principalId),
-        comment: n.comment,
-        reason: n.reason,
-        reached_at: n.reachedAt?.toISOString() ?? null,
-        recipients: recipientsOf(n.id, links, people),
-      };
-    }),
+    nodes: nodes.map((n) => ({
+      id: n.id,
+      name: n.name,
+      order: n.order,
+      ...nodeStatusOf(n),
+      acted_by_name: nameOf(n.actedById),
+      acted_at: n.actedAt?.toISOString() ?? null,
+      is_proxy: n.isProxy,
+      principal_name: nameOf(n.principalId),
+      comment: n.comment,
+      reason: n.reason,
+      reached_at: n.reachedAt?.toISOString() ?? null,
+      recipients: recipientsOf(n.id, links, people),
+    })),
   };
 }

@@ -71,6 +71,18 @@ export async function taskDetails(db: Db, task: TaskRow) {
   };
 }
 
+/** A task's status code and its name (spec §3.1), as every view shows them. */
+export function taskStatusOf(task: Pick<TaskRow, 'status'>): { status: TaskStatus; status_name: string } {
+  const status = task.status as TaskStatus;
+  return { status, status_name: labelOf(TASK_STATUSES, status) };
+}
+
+/** A node instance's status code and its name (spec §3.9). */
+export function nodeStatusOf(node: { status: string }): { status: NodeStatus; status_name: string } {
+  const status = node.status as NodeStatus;
+  return { status, status_name: labelOf(NODE_STATUSES, status) };
+}
+
 /** `workflow` when the caller already has the task's workflow row. */
 export async function toTask(
   db: Db,
@@ -81,7 +93,6 @@ export async function toTask(
   const workflow =
     workflowRow ?? (await db.select().from(workflows).where(eq(workflows.id, task.workflowId)))[0];
   const details = await taskDetails(db, task);
-  const status = task.status as TaskStatus;
   const hooks = workflow ? kindHooks(workflow.kind) : null;
   const cancellable = !!hooks?.cancellable;
   const allowed = await allowedActions(db, task, viewerId, cancellable);
@@ -90,8 +101,7 @@ export async function toTask(
     workflow: task.workflowId,
     workflow_name: workflow?.name ?? '',
     workflow_kind: workflow?.kind ?? 'general',
-    status,
-    status_name: labelOf(TASK_STATUSES, status),
+    ...taskStatusOf(task),
     applicant_id: task.applicantId,
     employee_name: details.employee ? details.employee.name : details.applicantName,
     employee_code: details.employee?.code ?? null,
@@ -139,15 +149,13 @@ export async function toTaskNodes(db: Db, task: TaskRow): Promise<TTaskNode[]> {
     const approvers = links
       .filter((l) => l.taskNodeId === row.id)
       .map((l) => ({ id: l.userId, name: names.get(l.userId) ?? '' }));
-    const status = row.status as NodeStatus;
     return {
       id: row.id,
       node_code: row.code,
       node_name: row.name,
       order: row.order,
       is_observer: row.isObserver,
-      status,
-      status_name: labelOf(NODE_STATUSES, status),
+      ...nodeStatusOf(row),
       approvers,
       approver_name: approvers.map((a) => a.name).join('、'),
       acted_by_id: row.actedById,
