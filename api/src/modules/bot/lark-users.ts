@@ -47,7 +47,11 @@ export async function larkPeople(db: Db, userIds: readonly number[]): Promise<Ma
     db,
     sql`
     select u.id, ${userDisplayName(u, e)} as name, u.email, b.open_id,
-      (select count(*) from ${users} o where lower(trim(o.email)) = lower(trim(u.email))) <> 1 as shared
+      -- Counted only where an address would be offered: a bound user needs none, and the accounts
+      -- with no address would each count all the others.
+      case when b.open_id is null and trim(u.email) <> ''
+        then (select count(*) from ${users} o where lower(trim(o.email)) = lower(trim(u.email))) <> 1
+        else false end as shared
     from ${users} u
     left join ${employees} e on e.user_id = u.id
     left join ${larkBindings} b on b.user_id = u.id
